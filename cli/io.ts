@@ -1,0 +1,31 @@
+/**
+ * The CLI's view of the outside world, injectable so commands are tested without a terminal.
+ *
+ * @module
+ */
+
+/** Exit codes: 0 ok, 1 failure, 2 usage error, 130 interrupted. */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
+
+/** Terminal and file-system access for commands. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readStdin(): Promise<string>;
+  readTextFile(path: string): Promise<string>;
+  cwd: string;
+  isTTY: boolean;
+  /** Raw environment for the config module (never printed). */
+  env: Record<string, string | undefined>;
+  /** Aborted on SIGINT. */
+  signal: AbortSignal;
+}
+
+/** A usage error: printed without a stack trace, exit 2. */
+export class UsageError extends Error {
+  /** Builds the error. */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Dispatches `automem <command> [options]`: parses flags, prints help and usage errors, and turns
+ * library results into exit codes (0 ok, 1 failure, 2 usage error).
+ *
+ * @module
+ */
+import { formatHelp, parseCommandArgs } from "./args.ts";
+import type { CommandDef } from "./command.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+
+function overview(commands: readonly CommandDef[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length)) + 2;
+  const rows = commands.map((c) =>
+    `  ${c.name.padEnd(width)}${c.summary.split(". ")[0].replace(/\.$/, "")}`
+  );
+  return `Usage: automem <command> [options]\n\nCommands:\n${
+    rows.join("\n")
+  }\n\nRun 'automem <command> --help' for a command's options.\n`;
+}
+
+/** Runs one CLI invocation and returns its exit code. */
+export async function runCli(
+  argv: string[],
+  io: CliIo,
+  commands: readonly CommandDef[],
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    io.stdout(overview(commands));
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const cmd = commands.find((c) => c.name === name);
+  if (!cmd) {
+    io.stderr(`automem: unknown command '${name}'\n\n${overview(commands)}`);
+    return EXIT.usage;
+  }
+  const parsed = parseCommandArgs(cmd.flags, rest);
+  if (!parsed.ok) {
+    io.stderr(`automem ${name}: ${parsed.message}\nRun 'automem ${name} --help' for usage.\n`);
+    return EXIT.usage;
+  }
+  if (parsed.help) {
+    io.stdout(formatHelp(cmd.usage, cmd.summary, cmd.flags));
+    return EXIT.ok;
+  }
+  const n = parsed.positionals.length;
+  if (n < cmd.positionals.min || (cmd.positionals.max !== undefined && n > cmd.positionals.max)) {
+    io.stderr(`automem ${name}: wrong number of arguments\nUsage: ${cmd.usage}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await cmd.run({ flags: parsed.flags, positionals: parsed.positionals, io });
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`automem ${name}: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(`automem ${name}: ${(e as Error).message}\n`);
+    return EXIT.failure;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Compiles a spec into a frozen, fully resolved {@linkcode Plan}: the store and its directory, the
+ * retriever and its parameters, the management ops per trigger with their settings, and the fixed
+ * runtime policy. Only settings that some module reads are included (the reference compiled seven
+ * dead fields; see reference-memory-core §1.4 and §10.6).
+ *
+ * @module
+ */
+import { join } from "node:path";
+import {
+  OP_DEFAULTS,
+  type OpName,
+  type OpSettings,
+  PERIODIC_INTERVAL,
+  PRESETS,
+} from "./presets.ts";
+import { RUNTIME_POLICY, RUNTIME_POLICY_DIGEST } from "./runtime_policy.ts";
+import { type ArchitectureSpec, fingerprint } from "./spec.ts";
+import type { EncodeType, ManagePreset, RetrieverKind, StoreKind } from "./space.ts";
+
+/** Units retrieved per query, for every retriever (the reference's compiled value). */
+export const TOP_K = 4;
+
+/** Parameters of each retriever (reference §5 defaults; hybrid weights now explicit). */
+export const RETRIEVER_DEFAULTS = {
+  hybrid: { semantic_weight: 0.5, keyword_weight: 0.5, sub_k_min: 10 },
+  contrastive: {
+    success_weight: 0.6,
+    failure_weight: 0.4,
+    neutral_weight: 0.5,
+    success_k: 3,
+    failure_k: 2,
+    neutral_k: 2,
+  },
+  cbr_rerank: { content_weight: 0.7, rerank_pool_size: 15, cbr_weight: 0.5, llm_weight: 0.5 },
+  graph: {
+    seed_k: 3,
+    max_hops: 1,
+    decay_factor: 0.7,
+    min_score: 0.1,
+    expand_edge_types: ["SIMILAR", "COOCCURS", "REINFORCES", "HAS_ENTITY"],
+    entity_bridge_max_degree: 25,
+    entity_bridge_top_k: 8,
+  },
+  hyde: { n_hypotheses: 1 },
+  mmr: { lambda: 0.5, candidate_pool_min: 20 },
+} as const;
+
+/** Store settings read by the stores. */
+export const STORE_DEFAULTS: Readonly<Record<StoreKind, { cold_start_threshold: number }>> = {
+  json: { cold_start_threshold: 5 },
+  vector: { cold_start_threshold: 20 },
+  hybrid: { cold_start_threshold: 20 },
+  graph: { cold_start_threshold: 30 },
+  llm_graph: { cold_start_threshold: 30 },
+};
+
+/** The resolved retriever section of a plan. */
+export interface RetrievePlan {
+  kind: RetrieverKind;
+  top_k: number;
+  params: Readonly<Record<string, number | string | readonly string[]>>;
+}
+
+/** The resolved management section of a plan. */
+export interface ManagePlan {
+  preset: ManagePreset;
+  post_task: readonly OpName[];
+  periodic: readonly OpName[];
+  on_insert: readonly OpName[];
+  periodic_interval: number;
+  op_settings: Readonly<Partial<Record<OpName, OpSettings>>>;
+}
+
+/** A frozen, fully resolved architecture plan. */
+export interface Plan {
+  spec: ArchitectureSpec;
+  fingerprint: string;
+  encode: readonly EncodeType[];
+  store: { kind: StoreKind; dir: string; embedding_dim: number; cold_start_threshold: number };
+  retrieve: RetrievePlan;
+  manage: ManagePlan;
+  runtime: typeof RUNTIME_POLICY & { digest: string };
+}
+
+/** Compiler options. */
+export interface CompileOptions {
+  /** Base directory; the store lives in `<baseDir>/store_<kind>`. */
+  baseDir: string;
+  /** Embedding dimension of the configured embedder (default 384). */
+  embeddingDim?: number;
+  /** Per-op setting overrides, merged over the defaults (validated keys only). */
+  opOverrides?: Partial<Record<OpName, Record<string, number | boolean | string>>>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Compiles a valid spec into a frozen plan. */
+export function compileSpec(spec: ArchitectureSpec, options: CompileOptions): Plan {
+  const preset = PRESETS[spec.manage];
+  const ops = [...new Set([...preset.post_task, ...preset.periodic, ...preset.on_insert])];
+  const opSettings: Partial<Record<OpName, OpSettings>> = {};
+  for (const op of ops) {
+    const over = options.opOverrides?.[op] ?? {};
+    for (const k of Object.keys(over)) {
+      if (!(k in OP_DEFAULTS[op])) throw new Error(`unknown setting '${k}' for op '${op}'`);
+    }
+    opSettings[op] = { ...OP_DEFAULTS[op], ...over };
+  }
+  const params: Record<string, number | string | readonly string[]> = {
+    ...RETRIEVER_DEFAULTS[spec.retrieve],
+  };
+  const plan: Plan = {
+    spec: { ...spec, encode: [...spec.encode] },
+    fingerprint: fingerprint(spec),
+    encode: [...spec.encode],
+    store: {
+      kind: spec.store,
+      dir: join(options.baseDir, `store_${spec.store}`),
+      embedding_dim: options.embeddingDim ?? 384,
+      cold_start_threshold: STORE_DEFAULTS[spec.store].cold_start_threshold,
+    },
+    retrieve: { kind: spec.retrieve, top_k: TOP_K, params },
+    manage: {
+      preset: spec.manage,
+      post_task: [...preset.post_task],
+      periodic: [...preset.periodic],
+      on_insert: [...preset.on_insert],
+      periodic_interval: PERIODIC_INTERVAL,
+      op_settings: opSettings,
+    },
+    runtime: { ...RUNTIME_POLICY, digest: RUNTIME_POLICY_DIGEST },
+  };
+  return deepFreeze(plan);
+}

@@ -1,0 +1,62 @@
+/**
+ * What an agent did on one task, and how it ended: the input of every encoder. Conversations
+ * (LoCoMo) use the same shape with `turn` steps, so one extraction path serves both.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** One step of a trajectory or one conversation turn. */
+export const TrajectoryStepSchema = z.object({
+  /** Stable reference used as provenance: `step:<i>` for agent steps, `D1:3` for turns. */
+  ref: z.string().min(1),
+  kind: z.enum(["plan", "action", "summary", "turn"]),
+  thought: z.string().optional(),
+  tool: z.string().optional(),
+  args: z.record(z.string(), z.unknown()).optional(),
+  observation: z.string().optional(),
+  /** Plan/summary text, or the utterance of a turn. */
+  text: z.string().optional(),
+  speaker: z.string().optional(),
+  /** True when the environment rejected the action. */
+  error: z.boolean().optional(),
+  /** Free-form extra data (session date, image caption...). */
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** One step. */
+export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
+
+/** A whole trajectory. */
+export const TrajectorySchema = z.object({
+  task_id: z.string().min(1),
+  query: z.string(),
+  steps: z.array(TrajectoryStepSchema),
+  final_answer: z.string().optional(),
+});
+
+/** A trajectory. */
+export type Trajectory = z.infer<typeof TrajectorySchema>;
+
+/** How a task ended. */
+export const TaskOutcomeSchema = z.object({
+  success: z.boolean(),
+  /** In [0, 1]. */
+  score: z.number().min(0).max(1),
+  answer: z.string().optional(),
+  expected: z.string().optional(),
+  failure_reason: z.string().optional(),
+});
+
+/** A task outcome. */
+export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>;
+
+/** The task as the memory side sees it. */
+export interface TaskContext {
+  /** The benchmark's unique task id (the self-retrieval guard keys on it). */
+  id: string;
+  text: string;
+  /** 1..3 or undefined. */
+  level?: number;
+  metadata?: Record<string, unknown>;
+}

@@ -1,0 +1,107 @@
+/**
+ * The provider lifecycle an agent or benchmark drives: `beginTask` → guidance, at most one
+ * `refresh` at an explicit boundary, `endTask` → extraction + management. Every call leaves a
+ * trace that failure diagnosis reads later.
+ *
+ * @module
+ */
+import type { Plan } from "../core/compiler.ts";
+import type { EncodeType } from "../core/space.ts";
+import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
+import type { MemoryUnit } from "../core/unit.ts";
+import type { StoreSnapshot } from "../stores/store_port.ts";
+
+/** One retrieved candidate as recorded in a trace. */
+export interface CandidateTrace {
+  id: string;
+  type: EncodeType;
+  score: number;
+  method: string;
+  text: string;
+  source_task_id: string;
+}
+
+/** Record of one BEGIN or IN request. */
+export interface RetrievalTrace {
+  phase: "begin" | "in";
+  /** Why nothing was injected, when nothing was: `phase_denied`, `empty_store`, ... */
+  outcome:
+    | "injected"
+    | "phase_denied"
+    | "empty_store"
+    | "no_candidates"
+    | "no_guidance"
+    | "duplicate_guidance";
+  query: { literal: string; abstract: string; planner: "model" | "literal" };
+  retriever: string;
+  /** Set when an offline variant ran (e.g. `cbr_rerank:lexical`, `hyde:literal`). */
+  variant?: string;
+  candidates: CandidateTrace[];
+  injected_ids: string[];
+  composer: "model" | "fallback" | "none";
+  guidance_tokens: number;
+  used_edges: [string, string, string][];
+}
+
+/** Record of one management op run. */
+export interface OpRunRecord {
+  op: string;
+  trigger: "on_insert" | "post_task" | "periodic";
+  triggered: boolean;
+  affected: number;
+  created: number;
+  deactivated: number;
+  skipped_reason?: string;
+  error?: string;
+}
+
+/** Record of `endTask`. */
+export interface EndTrace {
+  extracted: { type: EncodeType; units: number; mode: "model" | "offline" }[];
+  extraction_failures: string[];
+  inserted_ids: string[];
+  deduped: number;
+  used_unit_ids: string[];
+  ops: OpRunRecord[];
+}
+
+/** Everything the provider did for one task. */
+export interface TaskTrace {
+  task_id: string;
+  retrievals: RetrievalTrace[];
+  end?: EndTrace;
+}
+
+/** Guidance handed to the agent. */
+export interface Guidance {
+  phase: "begin" | "in";
+  /** Text with `[memory:<id>]` citations. */
+  text: string;
+  unit_ids: string[];
+  /** Prompt tokens this guidance costs the agent. */
+  tokens: number;
+}
+
+/** A ranked unit from a direct search (no session, no composition). */
+export interface RankedUnit {
+  unit: MemoryUnit;
+  score: number;
+}
+
+/** The lifecycle port. */
+export interface MemoryProvider {
+  /** The compiled plan, or null for the no-memory baseline. */
+  readonly plan: Plan | null;
+  beginTask(task: TaskContext): Promise<Guidance | null>;
+  /** At most one refresh per task, at an explicit boundary; `progress` is the agent's context. */
+  refresh(task: TaskContext, progress: string): Promise<Guidance | null>;
+  endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace>;
+  /** Ingests material without an outcome (a conversation); extraction uses the encode plan. */
+  ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace>;
+  /** Ranked retrieval for evaluation (LoCoMo recall@k); never from `excludeTaskIds`. */
+  search(query: string, k: number, excludeTaskIds?: readonly string[]): Promise<RankedUnit[]>;
+  traceOf(taskId: string): TaskTrace | undefined;
+  exportPool(): Promise<StoreSnapshot>;
+  importPool(pool: StoreSnapshot): Promise<void>;
+  close(): Promise<void>;
+}
