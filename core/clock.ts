@@ -1,0 +1,35 @@
+/**
+ * Time sources for the {@linkcode Clock} port: the wall clock for live runs and a logical clock
+ * that makes offline runs reproducible byte for byte.
+ *
+ * @module
+ */
+import type { Clock } from "./ports.ts";
+
+/** The wall clock (`Date.now()`). */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * A deterministic clock: the first `now()` returns `startMs` and every later call returns the
+ * previous value plus `stepMs`, so timestamps depend only on how many times time was read.
+ */
+export function logicalClock(startMs: number = Date.UTC(2026, 0, 1), stepMs = 1000): Clock {
+  if (!Number.isFinite(startMs) || !Number.isFinite(stepMs) || stepMs < 0) {
+    throw new RangeError("logicalClock needs a finite start and a non-negative finite step");
+  }
+  let next = startMs;
+  return {
+    now() {
+      const current = next;
+      next += stepMs;
+      return current;
+    },
+  };
+}
+
+/** Formats epoch milliseconds as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC). */
+export function isoUtc(ms: number): string {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid time: ${ms}`);
+  return date.toISOString();
+}

@@ -1,0 +1,153 @@
+/**
+ * A content-addressed, on-disk cache of chat replies. Re-running an experiment replays earlier
+ * answers instead of paying for them again, and `freeze` mode proves a run needs no new calls.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { z } from "zod";
+import { writeJsonAtomic } from "./atomic_write.ts";
+import { canonicalJson, sha256Hex } from "./canonical_json.ts";
+import { parseJsonReply } from "./json_extract.ts";
+import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from "./ports.ts";
+import { jsonSchemaOf } from "./structured_output.ts";
+
+/** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
+export type CacheMode = "readwrite" | "freeze" | "off";
+
+/** One cache file. */
+export const CacheEntrySchema = z.object({
+  version: z.literal(1),
+  key: z.string().regex(/^[0-9a-f]{64}$/),
+  model: z.string(),
+  request: z.object({
+    model: z.string(),
+    messages: z.array(z.object({
+      role: z.enum(["system", "user", "assistant"]),
+      content: z.string(),
+    })),
+    maxTokens: z.number().nullable(),
+    temperature: z.number().nullable(),
+    schema: z.unknown(),
+  }),
+  text: z.string(),
+  usage: z.object({
+    promptTokens: z.number().int().nonnegative(),
+    completionTokens: z.number().int().nonnegative(),
+  }),
+});
+/** One cache file (see {@linkcode CacheEntrySchema}). */
+export type CacheEntry = z.infer<typeof CacheEntrySchema>;
+
+/** The part of a request that determines the answer; purpose and signal do not. */
+function keyMaterial(modelId: string, request: ChatRequest): CacheEntry["request"] {
+  return {
+    model: modelId,
+    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    maxTokens: request.maxTokens ?? null,
+    temperature: request.temperature ?? null,
+    schema: request.schema ? jsonSchemaOf(request.schema) : null,
+  };
+}
+
+/** SHA-256 of the canonical JSON of model id, messages, maxTokens, temperature and schema. */
+export function cacheKey(modelId: string, request: ChatRequest): string {
+  return sha256Hex(canonicalJson(keyMaterial(modelId, request)));
+}
+
+/** Path of the entry for `key`: `<dir>/<first two hex digits>/<key>.json`. */
+export function cachePath(dir: string, key: string): string {
+  return join(dir, key.slice(0, 2), `${key}.json`);
+}
+
+async function readEntry(path: string, key: string): Promise<CacheEntry | undefined> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+  // A damaged entry (interrupted copy, hand edit) is a miss, and readwrite mode repairs it.
+  try {
+    const entry = CacheEntrySchema.parse(JSON.parse(text));
+    return entry.key === key ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Wraps `inner` with the on-disk cache in `dir`. Hits return `cached: true` with the usage the
+ * original call recorded; `freeze` turns a miss into `ModelError("cache_miss")`; `off` returns
+ * `inner` itself. Identical concurrent misses share one call to `inner`.
+ */
+export function cachedModel(
+  inner: ChatModel,
+  options: { dir: string; mode: CacheMode },
+): ChatModel {
+  if (options.mode === "off") return inner;
+  const { dir, mode } = options;
+  const inflight = new Map<string, Promise<CacheEntry>>();
+
+  const fetchEntry = async (request: ChatRequest, key: string): Promise<CacheEntry> => {
+    const result = await inner.chat(request);
+    const entry: CacheEntry = {
+      version: 1,
+      key,
+      model: result.model,
+      request: keyMaterial(inner.id, request),
+      text: result.text,
+      usage: { ...result.usage },
+    };
+    await writeJsonAtomic(cachePath(dir, key), entry);
+    return entry;
+  };
+
+  return {
+    id: inner.id,
+    async chat<T>(request: ChatRequest<T>): Promise<ChatResult<T>> {
+      const req = request as ChatRequest;
+      const key = cacheKey(inner.id, req);
+      const stored = await readEntry(cachePath(dir, key), key);
+      if (stored) {
+        const hit = answer(stored, request, true);
+        if (hit) return hit;
+      }
+      if (mode === "freeze") {
+        throw new ModelError(
+          "cache_miss",
+          `no usable cached reply for model ${inner.id} (key ${key}) and the cache is frozen`,
+        );
+      }
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = fetchEntry(req, key).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const fresh = answer(await pending, request, false);
+      // The inner model validated this text against the same schema, so this cannot fail.
+      if (!fresh) throw new ModelError("schema", "the reply does not fit the request schema");
+      return fresh;
+    },
+  };
+}
+
+/** The result for `entry`, or undefined when its text no longer fits the request's schema. */
+function answer<T>(
+  entry: CacheEntry,
+  request: ChatRequest<T>,
+  cached: boolean,
+): ChatResult<T> | undefined {
+  const result: ChatResult<T> = {
+    text: entry.text,
+    usage: { ...entry.usage },
+    model: entry.model,
+    cached,
+  };
+  if (!request.schema) return result;
+  const parsed = parseJsonReply(entry.text, request.schema);
+  if (!parsed.ok) return undefined;
+  result.json = parsed.value;
+  return result;
+}

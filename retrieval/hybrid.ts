@@ -1,0 +1,114 @@
+/**
+ * Hybrid retrieval (reference §5.3): dense and keyword recall, each min-max normalised, weighted
+ * by the explicit `semantic_weight` / `keyword_weight` and summed into a rank score.
+ *
+ * Reported score: a unit found by the dense path reports its raw cosine, the absolute similarity
+ * the composer bands on. A keyword-only hit has no cosine, and raw keyword scores (BM25) are
+ * unbounded, so it reports its min-max normalised keyword score, which lies in [0, 1]. That value
+ * is relative to the other keyword hits of the same query, so a lone keyword hit reports 1.0;
+ * the choice favours keeping exact-term matches (ids, error codes) visible to the composer over
+ * hiding them below the VERY_LOW band.
+ *
+ * @module
+ */
+import type { RetrievePlan } from "../core/compiler.ts";
+import type { ScoredId } from "../stores/store_port.ts";
+import { countParam, weightParam } from "./params.ts";
+import { checkTopK, excludedSet, queryFilter, searchAdmissible, topByRank } from "./ranking.ts";
+import type {
+  RetrievalQuery,
+  RetrievalResult,
+  Retriever,
+  RetrieverDeps,
+  ScoredUnit,
+} from "./retriever_port.ts";
+import { RetrieverConfigError } from "./errors.ts";
+
+/** Min-max normalisation of raw scores; every score becomes 1.0 when they are all equal. */
+export function minMaxNormalize(hits: readonly ScoredId[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (hits.length === 0) return out;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const h of hits) {
+    lo = Math.min(lo, h.score);
+    hi = Math.max(hi, h.score);
+  }
+  const range = hi - lo;
+  for (const h of hits) {
+    const v = range > 0 ? (h.score - lo) / range : 1;
+    out.set(h.id, Math.max(out.get(h.id) ?? 0, v));
+  }
+  return out;
+}
+
+interface HybridCandidate extends ScoredUnit {
+  fused: number;
+}
+
+/** Builds the hybrid retriever from its plan. */
+export function createHybridRetriever(plan: RetrievePlan, deps: RetrieverDeps): Retriever {
+  const semanticWeight = weightParam(plan, "semantic_weight");
+  const keywordWeight = weightParam(plan, "keyword_weight");
+  const subKMin = countParam(plan, "sub_k_min");
+  if (semanticWeight + keywordWeight <= 0) {
+    throw new RetrieverConfigError(
+      "out_of_range",
+      "params.semantic_weight",
+      "semantic_weight and keyword_weight cannot both be 0",
+    );
+  }
+  return {
+    name: "hybrid",
+    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
+      checkTopK(topK);
+      const result: RetrievalResult = { units: [], retriever: "hybrid", used_edges: [], notes: [] };
+      if (topK === 0) return result;
+      const subK = Math.max(2 * topK, subKMin);
+      const filter = queryFilter(query);
+      const excluded = excludedSet(query);
+      const dense = await searchAdmissible(
+        deps.store,
+        (k) => deps.store.vectorSearch(query.embedding, k, filter),
+        subK,
+        excluded,
+      );
+      const lexical = query.literal.trim() === "" ? undefined : await searchAdmissible(
+        deps.store,
+        (k) => deps.store.textSearch(query.literal, k, filter),
+        subK,
+        excluded,
+      );
+      const semantic = dense.hits;
+      const keyword = lexical?.hits ?? [];
+      if (keyword.length === 0) result.notes.push("keyword path found no hits");
+      const semNorm = minMaxNormalize(semantic);
+      const kwNorm = minMaxNormalize(keyword);
+      const rawCosine = new Map<string, number>();
+      for (const h of semantic) {
+        rawCosine.set(h.id, Math.max(rawCosine.get(h.id) ?? -Infinity, h.score));
+      }
+      const units = new Map([...dense.units, ...(lexical?.units ?? [])]);
+      const ids = [...new Set([...semantic.map((h) => h.id), ...keyword.map((h) => h.id)])];
+      const candidates: HybridCandidate[] = [];
+      for (const id of ids) {
+        const unit = units.get(id)!;
+        const fused = semanticWeight * (semNorm.get(id) ?? 0) +
+          keywordWeight * (kwNorm.get(id) ?? 0);
+        const cos = rawCosine.get(id);
+        const method = cos === undefined
+          ? "keyword"
+          : kwNorm.has(id)
+          ? "semantic+keyword"
+          : "semantic";
+        candidates.push({ unit, fused, score: cos ?? kwNorm.get(id) ?? 0, method });
+      }
+      result.units = topByRank(candidates, topK, (c) => c.fused).map(({ unit, score, method }) => ({
+        unit,
+        score,
+        method,
+      }));
+      return result;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The rules every retriever shares: the store filter built from the query, the re-check of the
+ * self-retrieval guard, and the final ordering (score descending, ties by id, at most top_k).
+ *
+ * @module
+ */
+import type { MemoryUnit } from "../core/unit.ts";
+import type { MemoryStore, ScoredId, UnitFilter } from "../stores/store_port.ts";
+import { RetrieverConfigError } from "./errors.ts";
+import type { RetrievalQuery, ScoredUnit } from "./retriever_port.ts";
+
+/** The store filter of a query: active units only, never from an excluded task. */
+export function queryFilter(query: RetrievalQuery, extra: UnitFilter = {}): UnitFilter {
+  return { ...extra, activeOnly: true, excludeTaskIds: [...query.excludeTaskIds] };
+}
+
+/**
+ * Whether a unit may be returned for this query. Stores are asked to filter already; this
+ * re-check keeps the guard even when a store (or its index) lags behind a soft delete.
+ */
+export function admissible(unit: MemoryUnit, excluded: ReadonlySet<string>): boolean {
+  return unit.is_active && !excluded.has(unit.source_task_id);
+}
+
+/** The excluded task ids of a query as a set. */
+export function excludedSet(query: RetrievalQuery): ReadonlySet<string> {
+  return new Set(query.excludeTaskIds);
+}
+
+/** Checks the `topK` argument of `retrieve`. */
+export function checkTopK(topK: number): number {
+  if (!Number.isInteger(topK) || topK < 0) {
+    throw new RetrieverConfigError(
+      "out_of_range",
+      "topK",
+      `must be a non-negative integer, got ${topK}`,
+    );
+  }
+  return topK;
+}
+
+/** Comparator: higher key first, then id ascending (the deterministic tie-break). */
+export function byKeyThenId<T>(key: (item: T) => number, id: (item: T) => string) {
+  return (a: T, b: T): number => {
+    const d = key(b) - key(a);
+    if (d !== 0 && !Number.isNaN(d)) return d;
+    const ia = id(a);
+    const ib = id(b);
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
+  };
+}
+
+/** Sorts candidates by `rank` (default: score), ties by id, and keeps the first `topK`. */
+export function topByRank<T extends ScoredUnit>(
+  items: readonly T[],
+  topK: number,
+  rank: (item: T) => number = (item) => item.score,
+): T[] {
+  return [...items].sort(byKeyThenId(rank, (item) => item.unit.id)).slice(0, topK);
+}
+
+/**
+ * Loads units by id, keeping only admissible ones, in the order of `ids`. Missing ids (removed
+ * between search and load) are skipped.
+ */
+export async function loadUnits(
+  store: MemoryStore,
+  ids: readonly string[],
+  excluded: ReadonlySet<string>,
+): Promise<Map<string, MemoryUnit>> {
+  const out = new Map<string, MemoryUnit>();
+  for (const id of ids) {
+    if (out.has(id)) continue;
+    const unit = await store.get(id);
+    if (unit && admissible(unit, excluded)) out.set(id, unit);
+  }
+  return out;
+}
+
+/** Admissible hits of a search, best first, with their loaded units. */
+export interface AdmissibleHits {
+  hits: ScoredId[];
+  units: Map<string, MemoryUnit>;
+}
+
+/**
+ * Runs `search(window)` until it yields `k` admissible hits or runs dry, doubling the window when
+ * the re-check dropped some (a store whose index lags a soft delete must not shrink the result).
+ */
+export async function searchAdmissible(
+  store: MemoryStore,
+  search: (window: number) => Promise<ScoredId[]>,
+  k: number,
+  excluded: ReadonlySet<string>,
+): Promise<AdmissibleHits> {
+  let window = k;
+  for (;;) {
+    const raw = await search(window);
+    const units = await loadUnits(store, raw.map((h) => h.id), excluded);
+    const seen = new Set<string>();
+    const hits = raw.filter((h) => units.has(h.id) && !seen.has(h.id) && seen.add(h.id));
+    if (hits.length >= k || raw.length < window || window === 0) {
+      return { hits: hits.slice(0, k), units };
+    }
+    window *= 2;
+  }
+}
