@@ -1,0 +1,132 @@
+/**
+ * `trajectory_to_workflow`: a trajectory that keeps helping (enough uses, high success rate) is
+ * abstracted into a reusable workflow that DEPENDS on it; the trajectory then decays. With a
+ * model the abstraction is written by the model; offline (or after a rejected reply) the steps
+ * are abstracted by rule.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { type MemoryUnit, successRate } from "../../core/unit.ts";
+import template from "../../prompts/manage_trajectory_to_workflow.md" with { type: "text" };
+import { askModel, clip } from "./model_call.ts";
+import { defineOp, type OpContext, skipped } from "./op_types.ts";
+import {
+  addRelation,
+  byId,
+  clamp,
+  commit,
+  copyEntities,
+  createUnit,
+  linkEdges,
+} from "./support.ts";
+import { abstractWorkflow } from "./workflow_abstraction.ts";
+
+const text = z.string().trim().min(1);
+
+/** The model's reply: agent steps (1–8) and search steps (0–6). */
+export const WorkflowReplySchema = z.object({
+  agent_workflow: z.array(z.object({
+    step: z.number().int().min(1),
+    action: text,
+    rationale: z.string(),
+    generalized_execution: z.string(),
+  })).min(1).max(8),
+  search_workflow: z.array(z.object({
+    step: z.number().int().min(1),
+    query_formulation: text,
+    validation_criteria: z.string(),
+  })).max(6),
+});
+
+async function workflowContent(
+  ctx: OpContext,
+  traj: MemoryUnit,
+): Promise<{ content: Record<string, unknown>; mode: "model" | "offline"; error?: string }> {
+  const offline = abstractWorkflow(traj);
+  if (!ctx.model) return { content: offline, mode: "offline" };
+  const reply = await askModel(
+    ctx,
+    "trajectory_to_workflow",
+    template,
+    {
+      usage_count: traj.usage_count,
+      success_rate: successRate(traj).toFixed(2),
+      trajectory: clip(JSON.stringify(traj.content, null, 1), 3000),
+    },
+    WorkflowReplySchema,
+    1200,
+  );
+  if (!reply.ok) return { content: offline, mode: "offline", error: reply.error };
+  return { content: { ...offline, ...reply.value }, mode: "model" };
+}
+
+/**
+ * Active trajectories with usage ≥ `min_usage` and success rate ≥ `min_success_rate` that no
+ * workflow yet depends on each get one workflow; the trajectory's decay × `source_decay`.
+ */
+export const trajectoryToWorkflow = defineOp(
+  "trajectory_to_workflow",
+  z.object({
+    min_usage: z.number().int().min(0),
+    min_success_rate: z.number().min(0).max(1),
+    source_decay: z.number().min(0).max(1),
+  }),
+  async (ctx, s) => {
+    // Inactive workflows count too: a workflow pruned as harmful must not be re-created.
+    const workflows = await ctx.store.list({ types: ["workflow"], activeOnly: false });
+    const covered = new Set(workflows.flatMap((w) => [
+      ...w.relations.filter((r) => r.relation_type === "depends").map((r) => r.target_id),
+      ...(typeof w.content.source_trajectory_id === "string"
+        ? [w.content.source_trajectory_id]
+        : []),
+    ]));
+    const sources = (await ctx.store.list({ types: ["trajectory"] })).sort(byId).filter((t) =>
+      t.usage_count >= s.min_usage && successRate(t) >= s.min_success_rate && !covered.has(t.id)
+    );
+    if (sources.length === 0) return skipped("no proven trajectory without a workflow");
+    const errors: string[] = [];
+    const drafts: { unit: MemoryUnit; traj: MemoryUnit }[] = [];
+    for (const traj of sources) {
+      const made = await workflowContent(ctx, traj);
+      if (made.error) errors.push(made.error);
+      const unit = await createUnit(ctx, "trajectory_to_workflow", {
+        type: "workflow",
+        content: { ...made.content, source_trajectory_id: traj.id },
+        source_task_id: traj.source_task_id,
+        source_task_query: traj.source_task_query,
+        task_outcome: traj.task_outcome,
+        confidence: traj.confidence,
+        source_refs: [...traj.source_refs],
+        extraction_model: made.mode === "model" ? ctx.model!.id : "offline",
+        use_when: [...traj.use_when],
+        avoid_when: [...traj.avoid_when],
+        applicable_task_types: [...traj.applicable_task_types],
+      }, [traj.id]);
+      addRelation(unit, traj.id, "depends");
+      drafts.push({ unit, traj });
+    }
+    const added = new Set((await ctx.store.add(drafts.map((d) => d.unit))).added);
+    const kept = drafts.filter((d) => added.has(d.unit.id));
+    for (const { traj } of kept) {
+      traj.decay_weight = clamp(traj.decay_weight * s.source_decay, 0.01, 1);
+    }
+    const { updated } = await commit(ctx, kept.map((d) => d.traj));
+    await linkEdges(
+      ctx,
+      kept.map((d) => ({ from: d.unit.id, to: d.traj.id, type: "depends", weight: 1 })),
+    );
+    await copyEntities(ctx, kept.map((d) => ({ from: [d.traj.id], to: d.unit.id })));
+    const error = errors.length > 0
+      ? `model reply rejected for ${errors.length} trajectory(ies), offline abstraction used: ${
+        errors[0]
+      }`
+      : undefined;
+    return {
+      triggered: true,
+      created: kept.length,
+      affected: updated,
+      ...(error ? { error } : {}),
+    };
+  },
+);
