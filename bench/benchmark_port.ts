@@ -45,6 +45,8 @@ export const TaskResultSchema = z.object({
   latency_ms: z.number().min(0),
   answer: z.string().optional(),
   error: z.string().optional(),
+  /** Benchmark-specific numbers (e.g. `recall_at_k`, `completed_steps`); additive, optional. */
+  metrics: z.record(z.string(), z.number()).optional(),
   /** The provider's trace (null for the no-memory baseline). */
   trace: z.custom<TaskTrace>().nullable(),
 });

@@ -1,0 +1,90 @@
+/**
+ * One entry point for the CLI and the search engine: `createBenchmark(name, options)` builds the
+ * `world`, `locomo` or `file` benchmark, checking that the options it needs are there.
+ *
+ * @module
+ */
+import type { Benchmark } from "./benchmark_port.ts";
+import { BenchConfigError } from "./errors.ts";
+import { createLocomoBenchmark } from "./locomo/benchmark.ts";
+import { createTaskFileBenchmark } from "./task_file/benchmark.ts";
+import { createWorldBenchmark } from "./world/benchmark.ts";
+
+/** The benchmark names. */
+export const BENCHMARK_NAMES = ["world", "locomo", "file"] as const;
+
+/** One benchmark name. */
+export type BenchmarkName = typeof BENCHMARK_NAMES[number];
+
+/** Options of every benchmark; each reads its own. */
+export interface BenchmarkOptions {
+  /** world: generator seed (required). */
+  seed?: number;
+  /** world: number of families. */
+  families?: number;
+  /** world: tasks per family. */
+  tasksPerFamily?: number;
+  /** world: levels of the families. */
+  levels?: readonly number[];
+  /** world: drift position as a fraction of the task order, or false. */
+  drift?: number | false;
+  /** locomo: path of `locomo10.json` (required). */
+  dataPath?: string;
+  /** locomo: 1-based conversation numbers. */
+  conversations?: readonly number[];
+  /** locomo: units per question for recall@k. */
+  k?: number;
+  /** file: path of the task file (required). */
+  infile?: string;
+  /** file: synthetic dry-run scores. */
+  dryRun?: boolean;
+}
+
+/** Is `name` a benchmark name? */
+export function isBenchmarkName(name: string): name is BenchmarkName {
+  return (BENCHMARK_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Builds a benchmark. Throws `BenchConfigError` for an unknown name or a missing option,
+ * `DataUnavailableError` when a data file is absent, `TaskFileError` for an invalid file.
+ */
+export async function createBenchmark(name: string, opts: BenchmarkOptions): Promise<Benchmark> {
+  if (!isBenchmarkName(name)) {
+    throw new BenchConfigError(
+      "benchmark",
+      `unknown benchmark '${name}'; expected one of: ${BENCHMARK_NAMES.join(", ")}`,
+    );
+  }
+  switch (name) {
+    case "world": {
+      if (opts.seed === undefined) {
+        throw new BenchConfigError("seed", "the world benchmark needs a seed");
+      }
+      return createWorldBenchmark({
+        seed: opts.seed,
+        families: opts.families,
+        tasksPerFamily: opts.tasksPerFamily,
+        levels: opts.levels,
+        drift: opts.drift,
+      });
+    }
+    case "locomo": {
+      if (!opts.dataPath) {
+        throw new BenchConfigError(
+          "dataPath",
+          "the locomo benchmark needs the path of locomo10.json",
+        );
+      }
+      return await createLocomoBenchmark({
+        dataPath: opts.dataPath,
+        conversations: opts.conversations,
+        k: opts.k,
+      });
+    }
+    case "file": {
+      if (!opts.infile) throw new BenchConfigError("infile", "the file benchmark needs --infile");
+      return await createTaskFileBenchmark(opts.infile, { synthetic: opts.dryRun ?? false });
+    }
+  }
+}
