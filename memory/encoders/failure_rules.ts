@@ -3,12 +3,20 @@
  * shows, the corrective strategy each label suggests, and task-type tags from the controlled
  * vocabulary (reference §3.2).
  *
+ * A label comes from the error's class, never from a lone word: a tool error is first read by
+ * its phrasing ({@linkcode classifyError}: precondition → `tool_misuse`, rejected value →
+ * `wrong_value`, foreign entity → `wrong_entity`, missing option or inapplicable step →
+ * `scope_error`, malformed input → `format_error`, …); free text (a reflection, a failure
+ * reason) falls through to phrase rules for the remaining labels. So "the file is already in
+ * its delivery format" or a `convert_format` tool never reads as a format error.
+ *
  * @module
  */
 import type { TaskContext, TaskOutcome, Trajectory } from "../../core/trajectory.ts";
 import type { FailurePattern } from "../unit_content.ts";
+import { classifyError, ERROR_LABEL } from "./error_classes.ts";
 
-/** Label rules, most specific first; the first match wins. */
+/** Phrase rules for free text, most specific first; the first match wins. */
 const RULES: readonly [FailurePattern, RegExp][] = [
   ["timeout", /\b(halted|step budget|step limit|timed? ?out|maximum steps|ran out of steps)\b/i],
   [
@@ -25,7 +33,10 @@ const RULES: readonly [FailurePattern, RegExp][] = [
   ],
   ["file_parse_error", /\b(parse error|could not (read|open) the file|corrupt(ed)? file)\b/i],
   ["multimodal_failure", /\b(image|video|audio|picture)\b/i],
-  ["format_error", /\b(format|formatting|units? mismatch)\b/i],
+  [
+    "format_error",
+    /\b(wrong|incorrect|invalid|bad|unexpected|improper) (answer |output |date |name )?format(ting)?\b|\bformat(ting)? (error|mismatch|violation)\b|\bnot in the (expected|required|correct|right|requested) format\b|\bunits? mismatch\b/i,
+  ],
   [
     "scope_error",
     /\b(the task says|task instructions|misread|forgot|wrong (room|location|receptacle|place))\b/i,
@@ -34,8 +45,13 @@ const RULES: readonly [FailurePattern, RegExp][] = [
   ["wrong_entity", /\b(wrong (entity|person|page|item|object)|instead of)\b/i],
 ];
 
-/** The first label whose keywords occur in `text`, or undefined. */
+/**
+ * The label of `text`: its error class when its phrasing shows one, else the first phrase
+ * rule that matches, else undefined.
+ */
 export function matchFailurePattern(text: string): FailurePattern | undefined {
+  const error = classifyError(text);
+  if (error) return ERROR_LABEL[error.kind];
   return RULES.find(([, re]) => re.test(text))?.[0];
 }
 

@@ -92,3 +92,46 @@ Deno.test("tags come from tools, question words, observations and step count", (
   assert.equal(taskComplexity({ id: "t", text: "", level: 3 }, trajectory), "complex");
   assert.equal(taskComplexity({ id: "t", text: "" }, { ...trajectory, steps: [] }), "unknown");
 });
+
+Deno.test("tool errors are labelled by their class, never by a lone word like 'format'", () => {
+  const label = (text: string) => classifyFailure(text, undefined);
+  assert.equal(
+    label("error(precondition): export_report: precondition failed: needs loaded records first"),
+    "tool_misuse",
+  );
+  assert.equal(
+    label("error(bad_value): convert_format: format csv_file is not accepted for this request"),
+    "wrong_value",
+  );
+  assert.equal(
+    label(
+      "error(not_applicable): convert_format: not applicable: the file is already in its delivery format",
+    ),
+    "scope_error",
+  );
+  assert.equal(
+    label(
+      "error(missing_flag): fetch_records: level-3 audits read archived partitions; set include_archived=true",
+    ),
+    "scope_error",
+  );
+  assert.equal(label("customer Initech is not part of this request"), "wrong_entity");
+  assert.equal(label("realm 'moon' must be one of: prod_realm, staging_realm"), "wrong_value");
+  assert.equal(label("authenticate: already done for this request"), "tool_misuse");
+  // A lone "format" is no evidence of a format error; a stated format violation is.
+  assert.equal(label("I picked the report format and sent it."), "logic_error");
+  assert.equal(label("The answer was in the wrong format."), "format_error");
+  assert.equal(label("dataset 'x' is not a valid dataset name"), "format_error");
+});
+
+Deno.test("a failure reason quoting a tool error is labelled by that error's class", () => {
+  assert.equal(
+    classifyFailure(
+      "",
+      fail(
+        "stopped after 9 of 9 calls with 2/4 steps done; last error: error(bad_value): convert_format: format json_file is not accepted for this request",
+      ),
+    ),
+    "wrong_value",
+  );
+});

@@ -1,49 +1,51 @@
 /**
  * Offline rules for the lesson encode types of an agent trajectory. At most one tip per category
- * (reference cap), literals abstracted:
+ * (reference cap), literals abstracted. Errors are read by class ({@linkcode classifyError});
+ * every lesson about an error quotes its first sentence verbatim (literals abstracted), so a
+ * reader can pull the constraint back out, and names the fix rather than generic advice:
  *
  * - **tip / tool_and_search** (any outcome), the first rule that applies:
- *   1. a recovered error: "Do <tool> <how the argument changed>, because <tool>[<arg>] failed
- *      with "<observation>"" (refs: the failed and the recovering step);
- *   2. a tool that failed twice or more and never recovered: "Do change the <tool> argument or
- *      switch tools after a failure, because <tool> failed N times with "<observation>"".
+ *   1. a recovered error (a later successful call of the same tool), the first one:
+ *      - a precondition error ("needs X first", "requires X before"), or a retry with unchanged
+ *        arguments after other tools succeeded: "Do <producer> before <tool>, because <tool>
+ *        failed with "<error>"", the producer being the successful step in between whose
+ *        observation names the needed state (else the last one before the retry);
+ *      - else, when the arguments changed: "Do <tool> <how they changed>, because <tool> failed
+ *        with "<error>"" (`with destination=b instead of a`, `with include_archived=true`, a
+ *        query change for a single free-text argument; "different capitalisation" only when
+ *        letter case is the one difference);
+ *      - else: "Do retry <tool> unchanged, because …";
+ *      refs: the failed, producing (when any) and recovering step;
+ *   2. a tool that failed twice or more and never recovered: the class's fix ("Do set f=true on
+ *      <tool>", "Do not pass <arg> <value> to <tool>; …", or "Do change the <tool> argument or
+ *      switch tools after a failure") ", because <tool> failed N times with "<error>"".
  * - **tip / planning_and_decision**, the first rule that applies:
  *   3. (successes) a discovery: consecutive successful actions A → B where B's argument first
  *      appears in A's observation: "Do A before B, because the A result revealed the B
  *      argument" (micro-example: the sentence that revealed it);
  *   4. (any outcome) a stated correction (a step with `meta.role = "correction"`, e.g. a
  *      reflection): "<correction> (because <the problem the run reports>)".
- * - **insight** (failures only): the divergence point is the first error no later step
- *   recovered; its text (or the failure reason) picks the `failure_pattern` by keyword rules;
- *   the root cause names the failing step, how often it repeated and how the run ended; the
- *   corrective strategy is the run's own stated correction when there is one, else the
- *   pattern's general strategy.
+ * - **insight** (failures only): see `offline_insight.ts` (re-exported here).
+ *
+ * Failed calls in examples carry the word "failed", so a reader never mistakes them for calls
+ * to follow.
  *
  * @module
  */
+import { type AgentView, recoveryOf, type UnitDraft } from "./agent_steps.ts";
+import { classifyError } from "./error_classes.ts";
 import {
-  type AgentView,
-  criticalStep,
-  divergenceStep,
-  firstArg,
-  obsHead,
-  recoveryOf,
-  type UnitDraft,
-} from "./agent_steps.ts";
-import { answerShape, classifyFailure, CORRECTIVE_STRATEGY } from "./failure_rules.ts";
-import { clipWords, describeAction, sentences, stepHeadline, words } from "./text_rules.ts";
+  describeArgsChange,
+  errorQuote,
+  fixFor,
+  offendingValue,
+  producerOf,
+} from "./error_lessons.ts";
+import { clipWords, describeAction, sentences } from "./text_rules.ts";
 import type { TrajectoryStep } from "../../core/trajectory.ts";
 
-/** How a recovering argument differs from the failed one. */
-export function describeChange(failed: string, fixed: string): string {
-  if (fixed.includes("(") && !failed.includes("(")) return "with a type qualifier in parentheses";
-  if (/["“”]/.test(failed) && !/["“”]/.test(fixed)) return "without quotation marks";
-  if (failed.toLowerCase() === fixed.toLowerCase()) return "with different capitalisation";
-  const a = words(failed).length, b = words(fixed).length;
-  if (b < a) return "with a shorter query (the core name only)";
-  if (b > a) return "with a more specific query (an added detail)";
-  return "with a different argument (a related name)";
-}
+export { describeChange } from "./error_lessons.ts";
+export { insightDraft } from "./offline_insight.ts";
 
 function tip(
   view: AgentView,
@@ -64,40 +66,78 @@ function tip(
   };
 }
 
+/** The lesson of one recovered error: a producer order, an argument change or a plain retry. */
+function recoveryTip(view: AgentView, e: TrajectoryStep, r: TrajectoryStep): UnitDraft {
+  const a = (t: string) => view.abs.abstract(t);
+  const tool = e.tool ?? "act";
+  const quote = a(errorQuote(e));
+  const info = classifyError(e.observation ?? "");
+  const [from, to] = [view.actions.indexOf(e), view.actions.indexOf(r)];
+  const between = view.actions.slice(from + 1, to).filter((s) => !s.error && s.tool !== e.tool);
+  const change = describeArgsChange(e.args, r.args, !info || info.kind === "not_found");
+  const ordered = info?.kind === "precondition" || (!change && between.length > 0);
+  const producer = ordered ? producerOf(info?.needs, between, true) : undefined;
+  const failed = `${a(describeAction(e))} failed`;
+  const applicability = clipWords(`When ${tool} reports "${clipWords(quote, 10)}"`, 25);
+  if (producer) {
+    return tip(view, "tool_and_search", {
+      topic: `${producer.tool} before ${tool}`,
+      principle: clipWords(
+        `Do ${producer.tool} before ${tool}, because ${tool} failed with "${quote}"`,
+        45,
+      ),
+      micro_example: clipWords(
+        `${failed} → ${a(describeAction(producer))} → ${a(describeAction(r))}`,
+        35,
+      ),
+      counterfactual: `Calling ${tool} before ${producer.tool} returns the same error.`,
+      applicability,
+    }, [e.ref, producer.ref, r.ref]);
+  }
+  return tip(view, "tool_and_search", {
+    topic: `${tool} recovery`,
+    principle: clipWords(
+      `Do ${change ? `${r.tool} ${a(change)}` : `retry ${tool} unchanged`}, because ${
+        change ? failed : `${tool} failed once`
+      } with "${quote}"`,
+      45,
+    ),
+    micro_example: clipWords(`${failed} → ${a(describeAction(r))}`, 35),
+    counterfactual: change
+      ? "Repeating the failed argument returns the same error."
+      : `Giving up on ${tool} after one error loses the step.`,
+    applicability,
+  }, [e.ref, r.ref]);
+}
+
 function toolTip(view: AgentView): UnitDraft | undefined {
   const a = (t: string) => view.abs.abstract(t);
   const errors = view.actions.filter((s) => s.error);
   for (const e of errors) {
     const r = recoveryOf(view, e);
-    if (!r) continue;
-    const head = clipWords(a(obsHead(e)), 12);
-    return tip(view, "tool_and_search", {
-      topic: `${e.tool} recovery`,
-      principle: clipWords(
-        `Do ${r.tool} ${describeChange(firstArg(e), firstArg(r))}, because ${
-          a(describeAction(e))
-        } failed with "${head}"`,
-        40,
-      ),
-      micro_example: clipWords(`${a(describeAction(e))} → ${a(describeAction(r))}`, 30),
-      counterfactual: "Repeating the failed argument returns the same error.",
-      applicability: clipWords(`When ${e.tool} reports "${clipWords(head, 6)}"`, 25),
-    }, [e.ref, r.ref]);
+    if (r) return recoveryTip(view, e, r);
   }
   const byTool = new Map<string, TrajectoryStep[]>();
   for (const e of errors) byTool.set(e.tool ?? "act", [...(byTool.get(e.tool ?? "act") ?? []), e]);
   for (const [tool, failed] of byTool) {
     if (failed.length < 2) continue;
-    const head = clipWords(a(obsHead(failed[0])), 12);
+    const quote = a(errorQuote(failed[0]));
+    const info = classifyError(failed[0].observation ?? "");
+    const fix = info && fixFor(info, { tool, value: offendingValue(failed[0], info) });
     return tip(view, "tool_and_search", {
       topic: `${tool} failures`,
       principle: clipWords(
-        `Do change the ${tool} argument or switch tools after a failure, because ${tool} failed ${failed.length} times with "${head}"`,
-        40,
+        `${
+          fix ? a(fix) : `Do change the ${tool} argument or switch tools after a failure`
+        }, because ${tool} failed ${failed.length} times with "${quote}"`,
+        45,
       ),
-      micro_example: clipWords(failed.slice(0, 3).map((s) => a(describeAction(s))).join(" → "), 30),
+      micro_example: clipWords(
+        failed.slice(0, 3).map((s) => `${a(describeAction(s))} failed`).join(" → "),
+        30,
+      ),
       counterfactual: "A new formulation or another tool could have unblocked the run.",
-      applicability: clipWords(`When ${tool} fails twice with "${clipWords(head, 6)}"`, 25),
+      applicability: clipWords(`When ${tool} fails twice with "${clipWords(quote, 10)}"`, 25),
     }, failed.slice(0, 5).map((s) => s.ref));
   }
   return undefined;
@@ -164,84 +204,4 @@ export function tipDrafts(view: AgentView): UnitDraft[] {
   const success = view.outcome?.success === true;
   const planning = (success ? discoveryTip(view) : undefined) ?? correctionTip(view);
   return [toolTip(view), planning].filter((d): d is UnitDraft => d !== undefined);
-}
-
-/** The insight unit of a failed run. */
-export function insightDraft(view: AgentView): UnitDraft | undefined {
-  const steps = view.trajectory.steps;
-  if (steps.length === 0) return undefined;
-  const a = (t: string) => view.abs.abstract(t);
-  const reason = view.outcome?.failure_reason ?? "";
-  const lastAction = view.actions[view.actions.length - 1];
-  let div = divergenceStep(view);
-  // A rejected final answer is the symptom; the evidence the answer rested on is the lead.
-  const wrongAnswer = div !== undefined && div === lastAction && /mismatch/i.test(reason);
-  if (wrongAnswer) div = undefined;
-  const isAction = div?.kind === "action";
-  const divText = !div
-    ? ""
-    : isAction
-    ? `${describeAction(div)} → ${div.observation ?? ""}`
-    : div.text ?? "";
-  const pattern = classifyFailure(divText, view.outcome);
-  const repeats = isAction
-    ? view.actions.filter((s) => s.error && s !== div && s.tool === div?.tool)
-    : [];
-  const ending = /^halted/i.test(reason)
-    ? "the run ran out of steps"
-    : /mismatch/i.test(reason)
-    ? "the run finished with a wrong answer"
-    : "the run failed";
-  const last = lastAction ?? steps[steps.length - 1];
-  const basis = wrongAnswer ? criticalStep(view) : undefined;
-  let root: string;
-  if (div && isAction) {
-    const again = repeats.length > 0
-      ? ` and ${repeats.length} later ${div.tool} attempt(s) failed too`
-      : "";
-    root = `${a(describeAction(div))} failed with "${
-      clipWords(a(obsHead(div)), 12)
-    }"${again}, so ${ending}.`;
-  } else if (div) {
-    root = a(div.text ?? "");
-  } else if (basis && basis !== last) {
-    root = `The run answered ${a(stepHeadline(last))} on the strength of ${
-      a(stepHeadline(basis))
-    } ("${clipWords(a(obsHead(basis)), 15)}"), and the answer was rejected.`;
-  } else {
-    root = `The run ended with ${a(stepHeadline(last))} and ${ending.replace("the run ", "")}.`;
-  }
-  const correction = steps.find((s) => s.meta?.role === "correction" && s.text)?.text;
-  // Shapes, not values: the expected answer must not leak into memory.
-  const answer = view.outcome?.answer ?? view.trajectory.final_answer;
-  const expected = view.outcome?.expected;
-  const mismatch = answer && expected && !view.outcome?.success
-    ? `Answered ${answerShape(answer)} where ${answerShape(expected)} was expected`
-    : !answer && expected
-    ? `Gave no answer where ${answerShape(expected)} was expected`
-    : "";
-  const sig = clipWords(view.abs.signature, 15);
-  const signal = div && isAction
-    ? `${div.tool} returns "${clipWords(a(obsHead(div)), 6)}"`
-    : div
-    ? `${pattern}: ${clipWords(a(div.text ?? ""), 12)}`
-    : "The evaluator rejects the final answer";
-  return {
-    type: "insight",
-    content: {
-      failure_pattern: pattern,
-      root_cause_conclusion: clipWords(root, 45),
-      corrective_strategy: clipWords(correction ? a(correction) : CORRECTIVE_STRATEGY[pattern], 35),
-      detection_signal: clipWords(signal, 20),
-      ...(div ? { divergence_point: clipWords(`${div.ref}: ${a(stepHeadline(div))}`, 25) } : {}),
-      ...(mismatch ? { state_mismatch_analysis: mismatch } : {}),
-      task_type_tags: view.tags,
-      use_when: [sig || clipWords(signal, 15)],
-    },
-    source_refs: div
-      ? [div.ref, ...repeats.slice(0, 4).map((s) => s.ref)]
-      : basis && basis !== last
-      ? [basis.ref, last.ref]
-      : [last.ref],
-  };
 }
