@@ -1,0 +1,121 @@
+/**
+ * Runs the status app with `Deno.serve`. Loopback is the default; any other address is refused
+ * unless a bearer token protects the API, because run artifacts (architectures, scores, costs)
+ * are not meant for the network at large.
+ *
+ * @module
+ */
+import type { Clock } from "../core/ports.ts";
+import { createApp } from "./app.ts";
+
+/** Options of {@linkcode serve}. */
+export interface ServeOptions {
+  runsDir: string;
+  /** Address to bind (default `127.0.0.1`). */
+  host?: string;
+  /** Port to bind (default 8787; 0 picks a free port). */
+  port?: number;
+  /** Bearer token required on every API request; mandatory for non-loopback hosts. */
+  token?: string;
+  /** Aborting stops the server (open event streams end first). */
+  signal?: AbortSignal;
+  clock?: Clock;
+  /** Event-stream polling interval (ms). */
+  pollMs?: number;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:8787/`. */
+  url: string;
+  /** The bound port. */
+  port: number;
+  /** Resolves once the server has shut down. */
+  finished: Promise<void>;
+}
+
+/** Why the server refused to start. */
+export type ServeErrorCode = "insecure_bind" | "bad_option" | "address_in_use";
+
+/** The error {@linkcode serve} rejects with. */
+export class ServeError extends Error {
+  /**
+   * `insecure_bind`: non-loopback host without a token; `bad_option`: invalid port, token or
+   * runs directory; `address_in_use`: the port is taken.
+   */
+  readonly code: ServeErrorCode;
+  /** Builds the error. */
+  constructor(code: ServeErrorCode, message: string) {
+    super(message);
+    this.name = "ServeError";
+    this.code = code;
+  }
+}
+
+/** True for `localhost`, `127.0.0.0/8` and `::1`. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/** Starts the status server; rejects with {@linkcode ServeError} on refused options. */
+export async function serve(opts: ServeOptions): Promise<RunningServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const port = opts.port ?? 8787;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ServeError("bad_option", `--port must be 0..65535, got ${port}`);
+  }
+  if (opts.token !== undefined && opts.token.trim().length < 8) {
+    throw new ServeError(
+      "bad_option",
+      "--token must be at least 8 characters (no spaces at the ends)",
+    );
+  }
+  if (!isLoopback(host) && opts.token === undefined) {
+    throw new ServeError(
+      "insecure_bind",
+      `refusing to serve on ${host} without a token: pass --token (or set ` +
+        `AUTOMEM_STATUS_TOKEN), or bind 127.0.0.1`,
+    );
+  }
+  if (!(await isDirectory(opts.runsDir))) {
+    throw new ServeError("bad_option", `--runs_dir ${opts.runsDir} is not a directory`);
+  }
+  const stop = new AbortController();
+  opts.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  if (opts.signal?.aborted) stop.abort();
+  const app = createApp({
+    runsDir: opts.runsDir,
+    token: opts.token?.trim(),
+    clock: opts.clock,
+    pollMs: opts.pollMs,
+    signal: stop.signal,
+  });
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve(
+      { hostname: host, port, signal: stop.signal, onListen: () => {} },
+      app.fetch,
+    );
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new ServeError(
+        "address_in_use",
+        `${host}:${port} is already in use; pick another --port`,
+      );
+    }
+    throw error;
+  }
+  const addr = server.addr;
+  const shown = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  return { url: `http://${shown}:${addr.port}/`, port: addr.port, finished: server.finished };
+}
