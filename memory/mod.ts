@@ -1,0 +1,102 @@
+/**
+ * The memory stage: what turns a compiled plan into a working memory for an agent.
+ *
+ * - The provider lifecycle (`openMemory` → `beginTask` → at most one `refresh` → `endTask`,
+ *   `ingest` for conversations, `search` for evaluation) with per-task traces, and the
+ *   no-memory baseline.
+ * - Runtime `automem-runtime-v1`: the session registry (one refresh per task, no reinjection),
+ *   the cited context composer with its top-1 fallback, and how units are shown to it.
+ * - The canonical pool: `mergePools` (idempotent, exact duplicates folded) and `maintainPool`.
+ * - `runSmoke` (`automem smoke`) and `evaluateLocomo` (`automem locomo`).
+ * - Units' content schemas, the encoders, management, and the dataset parsers.
+ *
+ * ```ts
+ * const plan = compileSpec(spec, { baseDir, embeddingDim: embedder.dim });
+ * const memory = await openMemory(plan, { embedder, clock, newId: sequentialIds("run1") });
+ * const guidance = await memory.beginTask(task);      // null or { text, unit_ids, tokens }
+ * // ... the agent works; at its first summary boundary:
+ * await memory.refresh(task, progressText);
+ * const end = await memory.endTask(task, trajectory, outcome);
+ * ```
+ *
+ * @module
+ */
+export type {
+  CandidateTrace,
+  EndTrace,
+  Guidance,
+  MemoryProvider,
+  OpRunRecord,
+  RankedUnit,
+  RetrievalTrace,
+  TaskTrace,
+} from "./provider_port.ts";
+export type { Encoder, EncoderDeps, ExtractionInput, ExtractionOutput } from "./encoder_port.ts";
+export type { ManageDeps, ManagementPipeline, PostTaskContext } from "./manage_port.ts";
+export {
+  type ManagementFactory,
+  openMemory,
+  type OpenMemoryDeps,
+  type StoreFactory,
+} from "./open_memory.ts";
+export { PlanMemoryProvider, ProviderClosedError, type ProviderParts } from "./provider.ts";
+export { emptyEndTrace, NoMemoryProvider } from "./no_memory.ts";
+export { sequentialIds } from "./ids.ts";
+export { type GuidanceContext, provideGuidance, TRACE_TEXT_CHARS } from "./provide_guidance.ts";
+export {
+  embedUnits,
+  FAILURE_CONTEXT_CHARS,
+  failureContext,
+  takeIn,
+  type TakeInContext,
+  type UsedMemory,
+} from "./take_in.ts";
+export { SerialQueue } from "./serial_queue.ts";
+export { DEFAULT_TRACE_CAPACITY, TraceBook } from "./trace_book.ts";
+export * from "./runtime/mod.ts";
+export {
+  type MaintainDeps,
+  maintainPool,
+  type MaintainResult,
+  type MergeOptions,
+  mergePools,
+  POOL_MAINTENANCE_OPS,
+  POOL_MERGE_MARK,
+} from "./pool.ts";
+export {
+  compatibleRetrievers,
+  PRIMARY_STORE,
+  runSmoke,
+  type SmokeOptions,
+  type SmokeReport,
+  smokeSpec,
+} from "./smoke.ts";
+export { SMOKE_CONVERSATION, SMOKE_PROBE, SMOKE_TASKS, type SmokeTask } from "./smoke_fixtures.ts";
+export {
+  bm25TurnRankings,
+  type ConversationReport,
+  DEFAULT_KS,
+  evaluateLocomo,
+  loadLocomo,
+  type LocomoEvalOptions,
+  type LocomoEvalResult,
+  selectConversations,
+} from "./locomo_eval.ts";
+export {
+  BASELINE_STOPWORDS,
+  baselineTerms,
+  TurnBm25,
+  type TurnBm25Options,
+} from "./locomo_bm25.ts";
+export {
+  normalizeKs,
+  type QuestionScore,
+  type RecallBlock,
+  type RecallSummary,
+  RecallTable,
+  scoreQuestion,
+} from "./locomo_metrics.ts";
+export * from "./manage/mod.ts";
+export * from "./encoders/mod.ts";
+export * from "./unit_content.ts";
+export * from "./trajectory_io/mod.ts";

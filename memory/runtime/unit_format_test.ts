@@ -1,0 +1,108 @@
+import assert from "node:assert/strict";
+import { type MemoryUnit, MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
+import { candidateText, domainLabel, formatUnit, judgeHead, scoreBand } from "./unit_format.ts";
+
+const PRIOR_QUERY = "Who directed the 1997 film Zyxwv Quarry starring Ann Blythe?";
+
+function unit(id: string, type: MemoryUnit["type"], content: Record<string, unknown>, extra = {}) {
+  return MemoryUnitSchema.parse({
+    id,
+    type,
+    signature: unitSignature(content),
+    content,
+    source_task_id: `task-${id}`,
+    source_task_query: PRIOR_QUERY,
+    task_outcome: "success",
+    created_at: "2026-01-01T00:00:00.000Z",
+    applicable_task_types: ["web_research", "multi_hop_search"],
+    use_when: ["the question names a film and asks for a person"],
+    ...extra,
+  });
+}
+
+const tip = unit("u-tip", "tip", {
+  topic: "verify the director",
+  principle: "Search the film page first, then confirm the director in the infobox.",
+  micro_example: "search[film] then lookup[Directed by]",
+  category: "tool_and_search",
+});
+const insight = unit("u-ins", "insight", {
+  failure_pattern: "wrong_entity",
+  root_cause_conclusion: "The agent answered with the producer instead of the director.",
+  corrective_strategy: "Check the role label before answering.",
+}, { task_outcome: "failure", is_negative_example: true });
+const traj = unit("u-traj", "trajectory", {
+  steps: [{ step_id: 1, action: "search[x]", observation: "y" }, { step_id: 2, action: "finish" }],
+  key_decision: "Look up the infobox before answering.",
+  critical_observation: "The infobox lists the director explicitly.",
+});
+
+Deno.test("score bands follow the reference thresholds", () => {
+  assert.equal(scoreBand(0.4), "HIGH");
+  assert.equal(scoreBand(0.399), "MEDIUM");
+  assert.equal(scoreBand(0.1), "MEDIUM");
+  assert.match(scoreBand(0.0999), /^VERY_LOW — IGNORE/);
+});
+
+Deno.test("formatted units show type fields and hide raw trajectory steps", () => {
+  const t = formatUnit(traj, 0.5);
+  assert.match(t, /^\[Match: HIGH \| raw=0\.500\]/);
+  assert.match(t, /TRAJECTORY, 2 steps/);
+  assert.match(t, /Key decision: Look up the infobox/);
+  assert.doesNotMatch(t, /search\[x\]/);
+  assert.match(formatUnit(insight, 0.2), /INSIGHT \[wrong_entity\][\s\S]*Corrective strategy/);
+  assert.match(formatUnit(tip, 0.01), /VERY_LOW[\s\S]*Principle: Search the film page/);
+});
+
+Deno.test("candidate text never leaks the raw prior task query (bug 10.14)", () => {
+  for (const u of [tip, insight, traj]) {
+    const text = candidateText(u, 0.5);
+    assert.ok(!text.includes("Zyxwv"), text);
+    assert.ok(!text.includes(PRIOR_QUERY.slice(0, 40)), text);
+    assert.match(
+      text,
+      /Source: past (success|failure) task \(domain: web_research, multi_hop_search\)/,
+    );
+  }
+  assert.match(judgeHead(insight), /^\(\[NEG\] \| Apply when: /);
+});
+
+Deno.test("the domain label falls back to the category, then the type, never the query", () => {
+  const bare = unit("u-bare", "shortcut", { name: "x", action_sequence: [{ step: 1 }] }, {
+    applicable_task_types: [],
+    task_outcome: "",
+  });
+  assert.equal(domainLabel(bare), "past consolidated task (domain: shortcut)");
+  const cat = unit("u-cat", "tip", { principle: "p", category: "answer_format" }, {
+    applicable_task_types: [],
+  });
+  assert.equal(domainLabel(cat), "past success task (domain: answer_format)");
+});
+
+Deno.test("workflow and shortcut units show their steps and description", () => {
+  const wf = unit("u-wf", "workflow", {
+    chain_type: "web",
+    agent_workflow: [{
+      step: 1,
+      action: "search <ENTITY>",
+      generalized_execution: "search the entity",
+    }],
+    search_workflow: [{
+      step: 1,
+      query_formulation: "<ENTITY> director",
+      validation_criteria: "infobox",
+    }],
+    final_format_check: "a full name",
+  });
+  const text = formatUnit(wf, 0.3);
+  assert.match(
+    text,
+    /WORKFLOW \[web\]\n- search the entity\n- search: <ENTITY> director \(check: infobox\)/,
+  );
+  assert.match(text, /Final format check: a full name/);
+  const sc = unit("u-sc", "shortcut", {
+    name: "find_director",
+    description: "Look up the infobox.",
+  });
+  assert.match(formatUnit(sc, 0.3), /SHORTCUT: find_director\nLook up the infobox\./);
+});

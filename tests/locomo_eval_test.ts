@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { logicalClock } from "../core/clock.ts";
+import { HashEmbedder } from "../core/hash_embedder.ts";
+import { type ArchitectureSpec, fingerprint, parseSpec } from "../core/spec.ts";
+import { evaluateLocomo, selectConversations } from "../memory/locomo_eval.ts";
+import type { RecallBlock } from "../memory/locomo_metrics.ts";
+
+const DATA = new URL("../../shared/data/locomo/locomo10.json", import.meta.url);
+const hasData = (() => {
+  try {
+    return Deno.statSync(DATA).isFile;
+  } catch {
+    return false;
+  }
+})();
+
+function spec(store: string, retrieve: string): ArchitectureSpec {
+  const parsed = parseSpec({
+    schema_version: "1",
+    encode: ["tip", "trajectory", "shortcut"],
+    store,
+    retrieve,
+    manage: "lightweight",
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.value;
+}
+
+function assertBlock(block: RecallBlock, ks: number[]) {
+  assert.deepEqual(Object.keys(block.recall), ks.map(String));
+  for (let i = 0; i < ks.length; i++) {
+    const r = block.recall[String(ks[i])];
+    assert.ok(r >= 0 && r <= 1, `recall@${ks[i]} = ${r}`);
+    if (i > 0) assert.ok(r >= block.recall[String(ks[i - 1])], "recall grows with k");
+  }
+  assert.ok(block.mrr >= 0 && block.mrr <= 1);
+  for (const [cat, sub] of Object.entries(block.by_category)) {
+    assert.match(cat, /^[1-5]$/);
+    assert.deepEqual(Object.keys(sub.recall), ks.map(String));
+  }
+}
+
+/** A two-session conversation in LoCoMo's file layout, written by this test. */
+const FIXTURE = [{
+  sample_id: "fixture-1",
+  conversation: {
+    speaker_a: "Ana",
+    speaker_b: "Ben",
+    session_1_date_time: "1:00 pm on 8 May, 2023",
+    session_1: [
+      { speaker: "Ana", dia_id: "D1:1", text: "I adopted a grey kitten called Pixel yesterday." },
+      { speaker: "Ben", dia_id: "D1:2", text: "Congratulations! How is the new pet doing?" },
+      { speaker: "Ana", dia_id: "D1:3", text: "Pixel is a Russian Blue breed, very shy." },
+    ],
+    session_2_date_time: "3:00 pm on 20 May, 2023",
+    session_2: [
+      { speaker: "Ben", dia_id: "D2:1", text: "My pottery class moved to Thursdays." },
+      {
+        speaker: "Ana",
+        dia_id: "D2:2",
+        text: "Look at this vase I glazed.",
+        blip_caption: "a blue ceramic vase on a table",
+      },
+    ],
+  },
+  qa: [
+    { question: "Which breed is Pixel?", answer: "Russian Blue", evidence: ["D1:3"], category: 4 },
+    {
+      question: "When does Ben's pottery class meet?",
+      answer: "Thursdays",
+      evidence: ["D2:1"],
+      category: 2,
+    },
+    { question: "What did Ana glaze?", answer: "a vase", evidence: ["D2:2", "D9:9"], category: 1 },
+    { question: "Unanswerable", answer: "x", evidence: ["bogus"], category: 5 },
+  ],
+}];
+
+Deno.test("evaluateLocomo scores architecture and BM25 on a conversation fixture", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "automem_locomo_test_" });
+  try {
+    const dataPath = join(dir, "locomo.json");
+    await Deno.writeTextFile(dataPath, JSON.stringify(FIXTURE));
+    const s = spec("json", "hybrid");
+    const seen: string[] = [];
+    const result = await evaluateLocomo({
+      spec: s,
+      dataPath,
+      ks: [1, 3],
+      embedder: new HashEmbedder(64),
+      clock: logicalClock(),
+      scratchDir: dir,
+      onConversation: (c) => seen.push(`${c.sample_id}:${c.sessions}:${c.questions}`),
+    });
+    assert.equal(result.spec_fingerprint, fingerprint(s));
+    assert.deepEqual(result.conversations, [1]);
+    assert.equal(result.questions, 3);
+    assert.equal(result.skipped_questions, 1, "a question with no resolvable evidence is skipped");
+    assert.deepEqual(seen, ["fixture-1:2:3"]);
+    assertBlock(result.architecture, [1, 3]);
+    assertBlock(result.baseline_bm25, [1, 3]);
+    assert.equal(result.baseline_bm25.turns_per_item, 1, "a BM25 hit is one turn");
+    // Each fixture question shares rare words with exactly its evidence turn.
+    assert.equal(result.baseline_bm25.by_category["4"].recall["1"], 1);
+    assert.equal(result.baseline_bm25.by_category["2"].recall["1"], 1);
+    assert.ok(result.architecture.recall["3"] > 0, "the architecture finds some evidence");
+    const left = [...Deno.readDirSync(dir)].map((e) => e.name);
+    assert.deepEqual(left, ["locomo.json"], "per-conversation memories are removed");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("conversation numbers are 1-based and range-checked", () => {
+  const convs = [{}, {}, {}] as never[];
+  assert.deepEqual(selectConversations(convs, undefined), [1, 2, 3]);
+  assert.deepEqual(selectConversations(convs, [2, 2, 3]), [2, 3]);
+  assert.throws(() => selectConversations(convs, [0]), /0 is not in 1\.\.3/);
+  assert.throws(() => selectConversations(convs, [4]), /4 is not in 1\.\.3/);
+  assert.throws(() => selectConversations(convs, []), /at least one/);
+});
+
+Deno.test({
+  name: "LoCoMo conversation 1: architecture and BM25 recall on the real data" +
+    (hasData ? "" : " (skipped: ../shared/data/locomo/locomo10.json is absent)"),
+  ignore: !hasData,
+  async fn() {
+    const result = await evaluateLocomo({
+      spec: spec("json", "hybrid"),
+      dataPath: DATA,
+      conversations: [1],
+      ks: [1, 10],
+      embedder: new HashEmbedder(384),
+      clock: logicalClock(),
+    });
+    assert.ok(result.questions > 100, `only ${result.questions} questions scored`);
+    assertBlock(result.architecture, [1, 10]);
+    assertBlock(result.baseline_bm25, [1, 10]);
+    // BM25 over turns is a known-good yardstick (datasets.md: R@10 0.594 over all ten).
+    assert.ok(result.baseline_bm25.recall["10"] > 0.4, JSON.stringify(result.baseline_bm25.recall));
+    assert.ok(result.architecture.recall["10"] > 0.1, JSON.stringify(result.architecture.recall));
+  },
+});
