@@ -5,11 +5,18 @@
  */
 import type { CommandDef } from "./command.ts";
 import { compileCommand, spaceCommand, specCommand, versionCommand } from "./core_commands.ts";
+import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
+import { reportCommand, serveCommand } from "./server_commands.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly CommandDef[] = [
   spaceCommand,
   specCommand,
   compileCommand,
+  smokeCommand,
+  locomoCommand,
+  benchCommand,
+  serveCommand,
+  reportCommand,
   versionCommand,
 ];

@@ -1,0 +1,252 @@
+/**
+ * Commands over the memory core: `smoke` (offline end-to-end checks of every store and
+ * retriever), `locomo` (evidence recall on LoCoMo with a BM25 baseline) and `bench memory`
+ * (store latency and throughput).
+ *
+ * @module
+ */
+import { canonicalJson } from "../core/canonical_json.ts";
+import { logicalClock } from "../core/clock.ts";
+import { loadConfig } from "../core/config.ts";
+import { HashEmbedder } from "../core/hash_embedder.ts";
+import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
+import { STORE_KINDS, type StoreKind } from "../core/space.ts";
+import type { LocomoEvalResult } from "../memory/locomo_eval.ts";
+import type { MemoryBenchRow } from "../stores/memory_bench.ts";
+import type { CommandDef } from "./command.ts";
+import { readSpecFile } from "./core_commands.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+
+/** Default LoCoMo location: the shared data folder beside a checkout. */
+export const DEFAULT_LOCOMO_PATH = "../shared/data/locomo/locomo10.json";
+
+/** Parses `1-5,7` into sorted 1-based numbers. */
+export function parseRanges(text: string, flag: string): number[] {
+  const out = new Set<number>();
+  for (const token of text.split(",").map((t) => t.trim()).filter(Boolean)) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(token);
+    const lo = m ? Number(m[1]) : NaN;
+    const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
+    if (!m || lo < 1 || hi < lo) {
+      throw new UsageError(`--${flag}: '${token}' is not a number or range like 1-5`);
+    }
+    for (let i = lo; i <= hi; i++) out.add(i);
+  }
+  if (out.size === 0) throw new UsageError(`--${flag} is empty`);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Parses `1,5,10` into positive integers. */
+export function parseInts(text: string, flag: string): number[] {
+  const out = text.split(",").map((t) => t.trim()).filter(Boolean).map((t) => {
+    const n = Number(t);
+    if (!Number.isInteger(n) || n < 1) {
+      throw new UsageError(`--${flag}: '${t}' is not a positive integer`);
+    }
+    return n;
+  });
+  if (out.length === 0) throw new UsageError(`--${flag} is empty`);
+  return [...new Set(out)].sort((a, b) => a - b);
+}
+
+/** `automem smoke`. */
+export const smokeCommand: CommandDef = {
+  name: "smoke",
+  usage: "automem smoke",
+  summary:
+    "Offline end-to-end checks in a temp dir for every store and every compatible retriever (compile, ingest, retrieve, BEGIN/refresh/dedup, composer fallback, management, persistence reopen). Prints sorted JSON; exit 1 on any failure.",
+  flags: [],
+  positionals: { min: 0, max: 0 },
+  async run({ io }) {
+    const dir = await Deno.makeTempDir({ prefix: "automem-smoke-" });
+    try {
+      const { runSmoke } = await import("../memory/smoke.ts");
+      const report = await runSmoke({
+        dir,
+        embedder: new HashEmbedder(384),
+        clock: logicalClock(),
+      });
+      io.stdout(
+        JSON.stringify(
+          JSON.parse(canonicalJson(report, { ascii: false, separators: "compact" })),
+          null,
+          2,
+        ) + "\n",
+      );
+      return report.status === "ok" ? EXIT.ok : EXIT.failure;
+    } finally {
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  },
+};
+
+function pct(x: number): string {
+  return x.toFixed(3);
+}
+
+function locomoTable(r: LocomoEvalResult, ks: readonly number[]): string {
+  const head = ["method", ...ks.map((k) => `R@${k}`), "MRR"];
+  const row = (name: string, b: LocomoEvalResult["architecture"]) => [
+    name,
+    ...ks.map((k) => pct(b.recall[String(k)] ?? 0)),
+    pct(b.mrr),
+  ];
+  const rows = [head, row("architecture", r.architecture), row("BM25 over turns", r.baseline_bm25)];
+  const widths = head.map((_, i) => Math.max(...rows.map((x) => x[i].length)));
+  const lines = rows.map((x) => x.map((c, i) => c.padEnd(widths[i])).join("  "));
+  return [
+    `LoCoMo conversations ${
+      r.conversations.join(",")
+    }: ${r.questions} questions (${r.skipped_questions} without resolvable evidence skipped), ${
+      r.wall_s.toFixed(1)
+    } s`,
+    ...lines,
+  ].join("\n") + "\n";
+}
+
+async function specFromFile(file: string, io: CliIo): Promise<ArchitectureSpec> {
+  const read = await readSpecFile(file, io);
+  const parsed = read.ok ? parseSpec(read.value) : read;
+  if (!parsed.ok) {
+    throw new UsageError(
+      `${file}: invalid spec:\n` +
+        parsed.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n"),
+    );
+  }
+  return parsed.value;
+}
+
+/** `automem locomo`. */
+export const locomoCommand: CommandDef = {
+  name: "locomo",
+  usage: "automem locomo --spec FILE [--data PATH] [--conversations 1-5] [--k 1,5,10,20] [--json]",
+  summary:
+    "Ingest each LoCoMo conversation through an architecture and report evidence recall@k (via units' source_refs), MRR and per-category recall, beside a BM25-over-turns baseline computed in the same run.",
+  flags: [
+    { name: "spec", type: "string", meta: "FILE", description: "architecture spec (JSON)" },
+    {
+      name: "data",
+      type: "string",
+      meta: "PATH",
+      default: DEFAULT_LOCOMO_PATH,
+      description: "locomo10.json",
+    },
+    {
+      name: "conversations",
+      type: "string",
+      meta: "LIST",
+      default: "1-10",
+      description: "1-based conversations, e.g. 1-5",
+    },
+    {
+      name: "k",
+      type: "string",
+      meta: "LIST",
+      default: "1,5,10,20",
+      description: "recall cut-offs",
+    },
+    { name: "json", type: "boolean", description: "print one JSON object" },
+    {
+      name: "model",
+      type: "string",
+      meta: "ID",
+      description: "memory-side model (needs an endpoint)",
+    },
+  ],
+  positionals: { min: 0, max: 0 },
+  async run({ flags, io }) {
+    if (!flags.spec) throw new UsageError("--spec FILE is required");
+    const spec = await specFromFile(String(flags.spec), io);
+    const ks = parseInts(String(flags.k), "k");
+    const conversations = parseRanges(String(flags.conversations), "conversations");
+    const dataPath = String(flags.data);
+    try {
+      await Deno.stat(dataPath);
+    } catch {
+      io.stderr(
+        `automem locomo: LoCoMo data not found at ${dataPath} (pass --data PATH); nothing to do\n`,
+      );
+      return EXIT.failure;
+    }
+    const { buildEmbedder, buildModels } = await import("./model_deps.ts");
+    const config = loadConfig({
+      env: io.env,
+      cwd: io.cwd,
+      flags: { memoryModel: flags.model as string | undefined },
+    });
+    const models = buildModels(config);
+    const { evaluateLocomo } = await import("../memory/locomo_eval.ts");
+    const result = await evaluateLocomo({
+      spec,
+      dataPath,
+      conversations,
+      ks,
+      embedder: buildEmbedder(config),
+      clock: logicalClock(),
+      model: models.memory,
+      signal: io.signal,
+      onConversation: flags.json ? undefined : (c) =>
+        io.stderr(
+          `conversation ${c.index} (${c.sample_id}): ${c.sessions} sessions, ${c.questions} questions, ${c.units} units\n`,
+        ),
+    });
+    io.stdout(flags.json ? JSON.stringify(result) + "\n" : locomoTable(result, ks));
+    return EXIT.ok;
+  },
+};
+
+/** `automem bench memory`. */
+export const benchCommand: CommandDef = {
+  name: "bench",
+  usage: "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json]",
+  summary:
+    "Measure store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run.",
+  flags: [
+    {
+      name: "sizes",
+      type: "string",
+      meta: "LIST",
+      default: "1000,10000,100000",
+      description: "store sizes",
+    },
+    {
+      name: "stores",
+      type: "string",
+      meta: "LIST",
+      default: STORE_KINDS.join(","),
+      description: "stores to measure",
+    },
+    { name: "queries", type: "number", default: 50, description: "timed queries per measurement" },
+    { name: "seed", type: "number", default: 1, description: "seed of the synthetic units" },
+    { name: "json", type: "boolean", description: "one JSON object per line" },
+  ],
+  positionals: { min: 1, max: 1 },
+  async run({ flags, positionals, io }) {
+    if (positionals[0] !== "memory") {
+      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory)`);
+    }
+    const stores = String(flags.stores).split(",").map((s) => s.trim()).filter(Boolean);
+    for (const s of stores) {
+      if (!(STORE_KINDS as readonly string[]).includes(s)) {
+        throw new UsageError(`--stores: unknown store '${s}'`);
+      }
+    }
+    const { formatBenchTable, runMemoryBench } = await import("../stores/memory_bench.ts");
+    const rows: MemoryBenchRow[] = [];
+    for await (
+      const row of runMemoryBench({
+        sizes: parseInts(String(flags.sizes), "sizes"),
+        stores: stores as StoreKind[],
+        queries: Number(flags.queries),
+        seed: Number(flags.seed),
+      })
+    ) {
+      rows.push(row);
+      if (flags.json) io.stdout(JSON.stringify(row) + "\n");
+      else io.stderr(`${row.store} ${row.size} ${row.op}: p50 ${row.p50_ms.toFixed(2)} ms\n`);
+      if (io.signal.aborted) return EXIT.interrupted;
+    }
+    if (!flags.json) io.stdout(formatBenchTable(rows) + "\n");
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * Turns the resolved configuration into live ports: one chat model per configured role (OpenAI-
+ * compatible adapter behind the response cache) and the embedder. Roles without an endpoint stay
+ * absent, which every library function treats as "offline".
+ *
+ * @module
+ */
+import { cachedEmbedder } from "../core/cached_embedder.ts";
+import type { AutomemConfig, RoleConfig } from "../core/config.ts";
+import { HashEmbedder } from "../core/hash_embedder.ts";
+import { createOpenAIChatModel, createOpenAIEmbedder } from "../core/openai_adapter.ts";
+import type { ChatModel, Embedder } from "../core/ports.ts";
+import { cachedModel } from "../core/response_cache.ts";
+
+/** Chat models by role; a missing role is offline. */
+export interface RoleModels {
+  task?: ChatModel;
+  search?: ChatModel;
+  diagnosis?: ChatModel;
+  judge?: ChatModel;
+  memory?: ChatModel;
+}
+
+function chatFor(role: RoleConfig, config: AutomemConfig): ChatModel | undefined {
+  if (!role.endpoint) return undefined;
+  const inner = createOpenAIChatModel({
+    baseURL: role.endpoint.baseURL,
+    apiKey: role.endpoint.apiKey.reveal(),
+    model: role.model,
+  });
+  return cachedModel(inner, config.cache);
+}
+
+/** Builds the chat models of every configured role. */
+export function buildModels(config: AutomemConfig): RoleModels {
+  const r = config.roles;
+  return {
+    task: chatFor(r.task, config),
+    search: chatFor(r.search, config),
+    diagnosis: chatFor(r.diagnosis, config),
+    judge: chatFor(r.judge, config),
+    memory: chatFor(r.memory, config),
+  };
+}
+
+/** Builds the embedder: the offline hash embedder, or the configured OpenAI-compatible one. */
+export function buildEmbedder(config: AutomemConfig): Embedder {
+  const e = config.roles.embedding;
+  if (config.embedder === "openai" && e.endpoint) {
+    return cachedEmbedder(
+      createOpenAIEmbedder({
+        baseURL: e.endpoint.baseURL,
+        apiKey: e.endpoint.apiKey.reveal(),
+        model: e.model,
+        dim: config.embeddingDim ?? undefined,
+      }),
+    );
+  }
+  return new HashEmbedder(384);
+}
+
+/** One line per role saying which model (or offline) it uses; never shows a key. */
+export function describeRoles(models: RoleModels): string {
+  return (Object.keys(models) as (keyof RoleModels)[])
+    .map((k) => `${k}=${models[k]?.id ?? "offline"}`).join(" ");
+}
