@@ -29,6 +29,11 @@ export interface AddResult {
   added: string[];
   /** Pairs of (dropped new unit id, existing unit id with the same signature). */
   deduped: { id: string; existingId: string }[];
+  /**
+   * Ids of inactive units that were reactivated with a newcomer's content (each also appears
+   * as an `existingId` in `deduped`).
+   */
+  reactivated?: string[];
 }
 
 /** A graph edge. Node ids: `m:<unit id>`, `e:<entity type>:<name>`, `q:<task id>`. */
@@ -50,6 +55,23 @@ export interface GraphEdge {
 export interface EntityRef {
   type: string;
   name: string;
+}
+
+/** An entity node's attributes (graph stores), carried by snapshots. */
+export interface EntityNode {
+  /** `e:<entity type>:<normalised name>`. */
+  id: string;
+  type: string;
+  /** Display name. */
+  name: string;
+  aliases: string[];
+  summary: string;
+}
+
+/** A node reached from seed nodes, with its hop distance. */
+export interface Reached {
+  node: string;
+  hops: number;
 }
 
 /** A neighbour reached over one edge. */
@@ -74,6 +96,15 @@ export interface GraphOps {
   linkEntities(unitId: string, entities: readonly EntityRef[]): Promise<void>;
   /** Count of non-structural edges (not HAS_MEMORY / HAS_ENTITY). */
   derivedEdgeCount(): Promise<number>;
+  /**
+   * Nodes within `maxHops` of `seeds` over the given edge types (all when omitted), in either
+   * direction, seeds excluded; sorted by hops then node id.
+   */
+  neighbourhood?(
+    seeds: readonly string[],
+    maxHops: number,
+    edgeTypes?: readonly string[],
+  ): Promise<Reached[]>;
 }
 
 /** A full export of a store, for the search loop's canonical pool. */
@@ -81,6 +112,8 @@ export interface StoreSnapshot {
   units: MemoryUnit[];
   /** Graph edges (empty for non-graph stores). */
   edges: GraphEdge[];
+  /** Entity node attributes (graph stores; optional). */
+  entities?: EntityNode[];
 }
 
 /** Health summary of a store. */

@@ -1,0 +1,297 @@
+/**
+ * The graph half of the graph stores: a Kùzu database plus in-memory mirrors of its node ids,
+ * entity attributes and edge keys. The mirrors make upserts cheap (new edges are bulk-copied,
+ * only existing ones are matched and updated) and let `derivedEdgeCount` answer without a query;
+ * neighbourhoods are always read from Kùzu.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { KuzuGraph } from "./kuzu_adapter.ts";
+import { type EdgePlan, planEdges, writeEdges } from "./graph_edges.ts";
+import { listEdges, neighbourhood, neighbours } from "./graph_reads.ts";
+import {
+  EDGE_CYPHER,
+  edgeKey,
+  type EdgeTable,
+  GRAPH_DDL,
+  labelOf,
+  STRUCTURAL_TYPES,
+  tableOf,
+} from "./graph_schema.ts";
+import type { EntityNode, GraphEdge, Neighbour, Reached } from "./store_port.ts";
+
+/** A memory node to create, with its task. */
+export interface MemoryNode {
+  id: string;
+  unit_type: string;
+  created_at: string;
+  /** Absent for units without a source task. */
+  task?: { id: string; query_text: string; task_outcome: string };
+}
+
+/** Everything one linking transaction writes. */
+export interface LinkBatch {
+  memories: MemoryNode[];
+  /** New entities and existing ones whose attributes changed. */
+  entities: EntityNode[];
+  /** Edges to upsert (HAS_ENTITY, relations, facts); endpoints must exist after this batch. */
+  edges: GraphEdge[];
+  createdAt: string;
+}
+
+/** Kùzu graph plus mirrors. */
+export class GraphIndex {
+  readonly #db: KuzuGraph;
+  readonly #tasks = new Set<string>();
+  readonly #memories = new Set<string>();
+  readonly #entities = new Map<string, EntityNode>();
+  readonly #edges = new Map<string, EdgeTable>();
+
+  private constructor(db: KuzuGraph) {
+    this.#db = db;
+  }
+
+  /** Opens `<dir>/graph.kuzu`, creating the schema, and loads the mirrors. */
+  static async open(dir: string): Promise<GraphIndex> {
+    await Deno.mkdir(dir, { recursive: true });
+    const db = await KuzuGraph.open(join(dir, "graph.kuzu"));
+    try {
+      for (const ddl of GRAPH_DDL) await db.query(ddl);
+      const index = new GraphIndex(db);
+      for (const r of await db.query("MATCH (q:Task) RETURN q.id AS id")) {
+        index.#tasks.add(String(r.id));
+      }
+      for (const r of await db.query("MATCH (m:Memory) RETURN m.id AS id")) {
+        index.#memories.add(String(r.id));
+      }
+      const entities = await db.query(
+        "MATCH (e:Entity) RETURN e.id AS id, e.entity_type AS type, e.name AS name, e.aliases AS aliases, e.summary AS summary",
+      );
+      for (const r of entities) {
+        index.#entities.set(String(r.id), {
+          id: String(r.id),
+          type: String(r.type),
+          name: String(r.name ?? ""),
+          aliases: JSON.parse(String(r.aliases ?? "[]")),
+          summary: String(r.summary ?? ""),
+        });
+      }
+      for (const e of await listEdges(db)) index.#edges.set(edgeKey(e), tableOf(e, []));
+      return index;
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+
+  /** Ids of memory nodes. */
+  memoryIds(): ReadonlySet<string> {
+    return this.#memories;
+  }
+
+  /** Whether a node exists. */
+  hasNode(id: string): boolean {
+    const label = labelOf(id);
+    if (label === "Memory") return this.#memories.has(id);
+    if (label === "Task") return this.#tasks.has(id);
+    return this.#entities.has(id);
+  }
+
+  /** An entity's attributes. */
+  entity(id: string): EntityNode | undefined {
+    const e = this.#entities.get(id);
+    return e && { ...e, aliases: [...e.aliases] };
+  }
+
+  /** Ids of every entity node. */
+  entityIds(): IterableIterator<string> {
+    return this.#entities.keys();
+  }
+
+  /** Every entity, sorted by id. */
+  entities(): EntityNode[] {
+    return [...this.#entities.keys()].sort().map((id) => this.entity(id)!);
+  }
+
+  /** Count of non-structural edges. */
+  derivedEdgeCount(): number {
+    let n = 0;
+    for (const table of this.#edges.values()) if (!STRUCTURAL_TYPES.has(table)) n++;
+    return n;
+  }
+
+  /** Creates memory, task and entity nodes and upserts edges, in one transaction. */
+  async link(batch: LinkBatch): Promise<void> {
+    const tasks = new Map<string, NonNullable<MemoryNode["task"]>>();
+    for (const m of batch.memories) {
+      if (m.task && !this.#tasks.has(m.task.id)) tasks.set(m.task.id, m.task);
+    }
+    const newEntities = batch.entities.filter((e) => !this.#entities.has(e.id));
+    const changedEntities = batch.entities.filter((e) => this.#entities.has(e.id));
+    const hasMemory: GraphEdge[] = batch.memories.filter((m) => m.task)
+      .map((m) => ({ source: m.task!.id, target: m.id, type: "HAS_MEMORY", weight: 1 }));
+    const added = new Set([
+      ...batch.memories.map((m) => m.id),
+      ...batch.entities.map((e) => e.id),
+      ...tasks.keys(),
+    ]);
+    const known = (id: string) => this.hasNode(id) || added.has(id);
+    const edges = planEdges(this.#edges, [...hasMemory, ...batch.edges], known, false);
+    await this.#db.transaction(async (tx) => {
+      await tx.copy(
+        "Task",
+        [...tasks.values()].map((t) => [t.id, t.query_text, t.task_outcome, batch.createdAt]),
+      );
+      await tx.copy(
+        "Entity",
+        newEntities.map((
+          e,
+        ) => [e.id, e.type, e.name, JSON.stringify(e.aliases), e.summary, batch.createdAt]),
+      );
+      if (changedEntities.length > 0) {
+        await tx.query(
+          "UNWIND $rows AS r MATCH (e:Entity {id: r.id}) SET e.name = r.name, e.aliases = r.aliases, e.summary = r.summary",
+          {
+            rows: changedEntities.map(entityRow),
+          },
+        );
+      }
+      await tx.copy("Memory", batch.memories.map((m) => [m.id, m.unit_type, m.created_at]));
+      await writeEdges(tx, edges);
+    });
+    for (const t of tasks.keys()) this.#tasks.add(t);
+    for (const m of batch.memories) this.#memories.add(m.id);
+    for (const e of batch.entities) this.#entities.set(e.id, { ...e, aliases: [...e.aliases] });
+    this.#remember(edges);
+  }
+
+  /** Upserts edges keyed by (source, target, type); `skipMissing` drops edges to absent nodes. */
+  async upsertEdges(edges: readonly GraphEdge[], skipMissing = false): Promise<number> {
+    const plan = planEdges(this.#edges, edges, (id) => this.hasNode(id), skipMissing);
+    if (plan.inserts.size + plan.updates.size === 0) return 0;
+    await this.#db.transaction((tx) => writeEdges(tx, plan));
+    this.#remember(plan);
+    return plan.inserts.size + plan.updates.size;
+  }
+
+  /** Removes edges by key; returns how many existed. */
+  async removeEdges(
+    keys: readonly Pick<GraphEdge, "source" | "target" | "type">[],
+  ): Promise<number> {
+    const byTable = new Map<
+      EdgeTable,
+      Map<string, Pick<GraphEdge, "source" | "target" | "type">>
+    >();
+    keys.forEach((k, i) => {
+      const table = tableOf(k, ["keys", i]);
+      const key = edgeKey(k);
+      if (!this.#edges.has(key)) return;
+      if (!byTable.has(table)) byTable.set(table, new Map());
+      byTable.get(table)!.set(key, k);
+    });
+    if (byTable.size === 0) return 0;
+    await this.#db.transaction(async (tx) => {
+      for (const [table, rows] of byTable) {
+        await tx.query(EDGE_CYPHER[table].remove, {
+          rows: [...rows.values()].map((k) => ({ s: k.source, t: k.target, type: k.type })),
+        });
+      }
+    });
+    let n = 0;
+    for (const rows of byTable.values()) {
+      for (const key of rows.keys()) {
+        this.#edges.delete(key);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Edges (of the given types, or all), sorted by source, target, type. */
+  listEdges(types?: readonly string[]): Promise<GraphEdge[]> {
+    return listEdges(this.#db, types);
+  }
+
+  /** Neighbours of `node` over the given edge types, sorted by node id (then type, direction). */
+  neighbours(node: string, types?: readonly string[]): Promise<Neighbour[]> {
+    return neighbours(this.#db, node, types);
+  }
+
+  /** Nodes within `maxHops` of `seeds` in either direction, sorted by hops then id. */
+  neighbourhood(
+    seeds: readonly string[],
+    maxHops: number,
+    types?: readonly string[],
+  ): Promise<Reached[]> {
+    return neighbourhood(this.#db, seeds, maxHops, types);
+  }
+
+  /** Whether an edge with this key exists. */
+  hasEdge(e: Pick<GraphEdge, "source" | "target" | "type">): boolean {
+    return this.#edges.has(edgeKey(e));
+  }
+
+  /** Updates the mirrored unit type of memory nodes. */
+  async setMemoryTypes(rows: readonly { id: string; unit_type: string }[]): Promise<void> {
+    const present = rows.filter((r) => this.#memories.has(r.id));
+    if (present.length === 0) return;
+    await this.#db.query(
+      "UNWIND $rows AS r MATCH (m:Memory {id: r.id}) SET m.unit_type = r.unit_type",
+      {
+        rows: present.map((r) => ({ id: r.id, unit_type: r.unit_type })),
+      },
+    );
+  }
+
+  /** Deletes memory nodes with their edges, then tasks and entities left without memories. */
+  async deleteMemories(ids: readonly string[]): Promise<void> {
+    const present = ids.filter((id) => this.#memories.has(id));
+    if (present.length === 0) return;
+    await this.#db.transaction(async ({ query: q }) => {
+      await q("UNWIND $ids AS id MATCH (m:Memory {id: id}) DETACH DELETE m", { ids: present });
+      const tasks = await q(
+        "MATCH (t:Task) WHERE NOT EXISTS { MATCH (t)-[:HAS_MEMORY]->(:Memory) } RETURN t.id AS id",
+      );
+      if (tasks.length > 0) {
+        await q("UNWIND $ids AS id MATCH (t:Task {id: id}) DETACH DELETE t", {
+          ids: tasks.map((r) => String(r.id)),
+        });
+      }
+      const ents = await q(
+        "MATCH (e:Entity) WHERE NOT EXISTS { MATCH (:Memory)-[:HAS_ENTITY]->(e) } RETURN e.id AS id",
+      );
+      if (ents.length > 0) {
+        await q("UNWIND $ids AS id MATCH (e:Entity {id: id}) DETACH DELETE e", {
+          ids: ents.map((r) => String(r.id)),
+        });
+      }
+      for (const r of tasks) this.#tasks.delete(String(r.id));
+      for (const r of ents) this.#entities.delete(String(r.id));
+    });
+    for (const id of present) this.#memories.delete(id);
+    for (const key of [...this.#edges.keys()]) {
+      const [s, t] = key.split("\u0000");
+      if (!this.hasNode(s) || !this.hasNode(t)) this.#edges.delete(key);
+    }
+  }
+
+  /** Closes the database. */
+  close(): Promise<void> {
+    return this.#db.close();
+  }
+
+  #remember(plan: EdgePlan): void {
+    for (const [key, [table]] of plan.inserts) this.#edges.set(key, table);
+  }
+}
+
+function entityRow(e: EntityNode): Record<string, string> {
+  return {
+    id: e.id,
+    entity_type: e.type,
+    name: e.name,
+    aliases: JSON.stringify(e.aliases),
+    summary: e.summary,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * The `hybrid` store: Orama BM25 full-text search (`textSearch`) plus exact cosine over the flat
+ * vector index (`vectorSearch`). Retrievers fuse the two themselves; `hybridSearch` offers the
+ * same min-max fusion for direct users.
+ *
+ * @module
+ */
+import { OramaStore } from "./orama_store.ts";
+import type { StoreConfig, StoreDeps } from "./store_config.ts";
+import type { ScoredId, UnitFilter } from "./store_port.ts";
+import { checkTopK, StoreError } from "./store_error.ts";
+import { compareRanked } from "./top_k.ts";
+import { type TableChange, UnitTable } from "./unit_table.ts";
+
+/** Weights of {@linkcode HybridStore.hybridSearch}. */
+export interface HybridWeights {
+  semanticWeight: number;
+  keywordWeight: number;
+  /** Candidates taken from each side (default max(k, 10)). */
+  candidates?: number;
+}
+
+/** Scales scores to [0, 1] (all equal → all 1). */
+export function minMax(hits: readonly ScoredId[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (hits.length === 0) return out;
+  let lo = Infinity, hi = -Infinity;
+  for (const h of hits) {
+    lo = Math.min(lo, h.score);
+    hi = Math.max(hi, h.score);
+  }
+  for (const h of hits) out.set(h.id, hi > lo ? (h.score - lo) / (hi - lo) : 1);
+  return out;
+}
+
+/** The `hybrid` store. */
+export class HybridStore extends OramaStore {
+  private constructor(table: UnitTable, config: StoreConfig, deps: StoreDeps) {
+    super(table, {
+      kind: "hybrid",
+      embedder: deps.embedder,
+      coldStartThreshold: config.cold_start_threshold,
+    }, true);
+  }
+
+  /** Opens (or creates) a hybrid store in `config.dir`. */
+  static async open(config: StoreConfig, deps: StoreDeps): Promise<HybridStore> {
+    const table = await UnitTable.open({
+      dir: config.dir,
+      dim: config.embedding_dim,
+      checkpointAfter: config.checkpoint_after,
+    });
+    const store = new HybridStore(table, config, deps);
+    await store.indexAll();
+    return store;
+  }
+
+  /**
+   * Min-max fused ranking of the keyword and vector candidates:
+   * `semanticWeight · norm(cosine) + keywordWeight · norm(bm25)`, a missing side counting 0.
+   * Returned scores are the fused values (not absolute similarities).
+   */
+  async hybridSearch(
+    text: string,
+    vector: Float32Array,
+    k: number,
+    weights: HybridWeights,
+    filter?: UnitFilter,
+  ): Promise<ScoredId[]> {
+    checkTopK(k);
+    for (const key of ["semanticWeight", "keywordWeight"] as const) {
+      const w = weights[key];
+      if (typeof w !== "number" || !Number.isFinite(w) || w < 0) {
+        throw new StoreError(
+          "invalid_argument",
+          ["weights", key],
+          `must be a finite number ≥ 0, got ${w}`,
+        );
+      }
+    }
+    const pool = weights.candidates ?? Math.max(k, 10);
+    const [semantic, keyword] = await Promise.all([
+      this.vectorSearch(vector, pool, filter),
+      this.textSearch(text, pool, filter),
+    ]);
+    const s = minMax(semantic), kw = minMax(keyword);
+    const fused: ScoredId[] = [];
+    for (const id of new Set([...s.keys(), ...kw.keys()])) {
+      const score = weights.semanticWeight * (s.get(id) ?? 0) +
+        weights.keywordWeight * (kw.get(id) ?? 0);
+      fused.push({ id, score });
+    }
+    return fused.sort(compareRanked).slice(0, k);
+  }
+
+  protected async indexChanges(changes: readonly TableChange[]): Promise<void> {
+    await this.indexOrama(changes);
+  }
+
+  protected async unindex(ids: readonly string[]): Promise<void> {
+    await this.orama.remove(ids);
+  }
+
+  protected searchText(
+    query: string,
+    k: number,
+    filter: UnitFilter | undefined,
+  ): Promise<ScoredId[]> {
+    return this.orama.textSearch(query, k, filter);
+  }
+}
