@@ -88,7 +88,7 @@ export function cachedModel(
 ): ChatModel {
   if (options.mode === "off") return inner;
   const { dir, mode } = options;
-  const inflight = new Map<string, Promise<CacheEntry>>();
+  const inflight = new Map<string, Promise<{ entry: CacheEntry; cached: boolean }>>();
 
   const fetchEntry = async (request: ChatRequest, key: string): Promise<CacheEntry> => {
     const result = await inner.chat(request);
@@ -109,28 +109,44 @@ export function cachedModel(
     async chat<T>(request: ChatRequest<T>): Promise<ChatResult<T>> {
       const req = request as ChatRequest;
       const key = cacheKey(inner.id, req);
-      const stored = await readEntry(cachePath(dir, key), key);
-      if (stored) {
-        const hit = answer(stored, request, true);
-        if (hit) return hit;
-      }
-      if (mode === "freeze") {
-        throw new ModelError(
-          "cache_miss",
-          `no usable cached reply for model ${inner.id} (key ${key}) and the cache is frozen`,
-        );
-      }
+      // Registered before the first await, so concurrent identical requests share one lookup
+      // and at most one call to `inner`.
       let pending = inflight.get(key);
       if (!pending) {
-        pending = fetchEntry(req, key).finally(() => inflight.delete(key));
+        pending = lookupOrFetch(req, key).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
-      const fresh = answer(await pending, request, false);
-      // The inner model validated this text against the same schema, so this cannot fail.
+      const { entry, cached } = await pending;
+      const result = answer(entry, request, cached);
+      if (result) return result;
+      if (!cached) {
+        // The inner model validated this text against the same schema, so this cannot fail.
+        throw new ModelError("schema", "the reply does not fit the request schema");
+      }
+      // A stored entry that no longer fits this request's schema: ask again.
+      if (mode === "freeze") throw frozenMiss(key);
+      const fresh = answer(await fetchEntry(req, key), request, false);
       if (!fresh) throw new ModelError("schema", "the reply does not fit the request schema");
       return fresh;
     },
   };
+
+  function frozenMiss(key: string): ModelError {
+    return new ModelError(
+      "cache_miss",
+      `no usable cached reply for model ${inner.id} (key ${key}) and the cache is frozen`,
+    );
+  }
+
+  async function lookupOrFetch(
+    request: ChatRequest,
+    key: string,
+  ): Promise<{ entry: CacheEntry; cached: boolean }> {
+    const stored = await readEntry(cachePath(dir, key), key);
+    if (stored && answer(stored, request, true)) return { entry: stored, cached: true };
+    if (mode === "freeze") throw frozenMiss(key);
+    return { entry: await fetchEntry(request, key), cached: false };
+  }
 }
 
 /** The result for `entry`, or undefined when its text no longer fits the request's schema. */

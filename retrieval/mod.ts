@@ -56,7 +56,7 @@ export {
 export { ABSTRACT_MAX_WORDS, abstractQuery } from "./query_abstraction.ts";
 export { promptPlaceholders, PromptRenderError, renderPrompt } from "./render_prompt.ts";
 export { askJson, type AskJsonResult } from "./ask_json.ts";
-export { coverage, jaccard, STOPWORDS, termSet, tokenize } from "./lexical.ts";
+export { coverage, jaccard, STOPWORDS, termSet } from "./lexical.ts";
 export {
   cosine,
   isUsableVector,
@@ -72,4 +72,4 @@ export {
   stringListParam,
   weightParam,
 } from "./params.ts";
-export { admissible, byKeyThenId, checkTopK, queryFilter, topByRank } from "./ranking.ts";
+export { admissible, byKeyThenId, queryFilter, topByRank } from "./ranking.ts";
