@@ -6,6 +6,7 @@
 import type { CommandDef } from "./command.ts";
 import { compileCommand, spaceCommand, specCommand, versionCommand } from "./core_commands.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
+import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
 /** Every command, in help order. */
@@ -13,6 +14,8 @@ export const COMMANDS: readonly CommandDef[] = [
   spaceCommand,
   specCommand,
   compileCommand,
+  searchCommand,
+  sweepCommand,
   smokeCommand,
   locomoCommand,
   benchCommand,

@@ -1,0 +1,281 @@
+/**
+ * `automem search` (the EGAS/FGMD architecture search) and `automem sweep` (evaluate every valid
+ * architecture, or a seeded sample, on the same tasks). Flags mirror the reference's, in
+ * snake_case and kebab-case; the search engine validates them.
+ *
+ * @module
+ */
+import type { Issue } from "../core/issues.ts";
+import type { Embedder } from "../core/ports.ts";
+import type { PriceTable } from "../core/usage.ts";
+import type { FlagDef, Flags } from "./args.ts";
+import type { CommandDef } from "./command.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+import type { RoleModels } from "./model_deps.ts";
+
+const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
+  name,
+  type: "string",
+  description,
+  meta,
+});
+const N = (name: string, description: string): FlagDef => ({ name, type: "number", description });
+const B = (name: string, description: string): FlagDef => ({ name, type: "boolean", description });
+
+/** Every flag of `automem search`; defaults live in the search engine's config schema. */
+export const SEARCH_FLAGS: readonly FlagDef[] = [
+  S("run_name", "run directory name (required)", "NAME"),
+  S("output_dir", "parent of run directories (default runs/search)", "DIR"),
+  S("benchmark", "world (default) | locomo | file (implied by --infile)", "NAME"),
+  S("infile", "task file (JSONL or JSON array) for --benchmark file", "FILE"),
+  S("data_path", "LoCoMo data file (default ../shared/data/locomo/locomo10.json)", "FILE"),
+  S("conversations", "LoCoMo conversations, e.g. 1-5", "LIST"),
+  N("max_rounds", "search rounds (default 8)"),
+  N("num_candidates", "new proposals per round, plus the champion re-evaluation (default 3)"),
+  N("warmup_n", "warm-up split size (default 19; 0 disables)"),
+  N("search_n", "search split size (default 100)"),
+  N("batch_size", "fold size (default 50)"),
+  N("validation_n", "validation split size (default 30)"),
+  N("test_n", "held-out test split size (default 15)"),
+  N("search_batch_seed", "seed of the fold construction (default 42)"),
+  N("seed", "seed of every random choice (default 42)"),
+  N("parallel", "candidates of a round evaluated concurrently (default: cores)"),
+  N("token_cap_per_task", "token normaliser (default 30000)"),
+  N("latency_cap_per_task", "latency normaliser, informational (default 60)"),
+  N("max_steps", "agent step cap (default 40)"),
+  N("token_budget", "max completion tokens per model call (default 8192)"),
+  N("concurrency", "tasks of one candidate at once; must be 1 unless --dry_run (default 1)"),
+  S("data_split", "JSON file with optimization/validation/final_test(/profile) indices", "FILE"),
+  S("baseline_from", "reuse a previous run's no-memory baseline", "DIR"),
+  S("search_prompt", "alternative proposer prompt file", "FILE"),
+  S("eval_script", "not supported (benchmarks run in-process)", "FILE"),
+  S("model", "task-agent model id (needs an endpoint)", "ID"),
+  S("search_model", "proposer model id", "ID"),
+  S("diagnosis_model", "diagnosis model id", "ID"),
+  S("judge_model", "judge model id", "ID"),
+  S("proposer", "llm | rules | random (default: llm with a search model, else rules)", "NAME"),
+  B("random_search", "uniform random proposals (same as --proposer random)"),
+  N("random_search_seed", "random proposer seed (default 123)"),
+  B("disable_elitism", "do not re-evaluate the champion each round"),
+  B("no_canonical_import", "candidates start with an empty store"),
+  S("discovery_thresholds", "accuracy thresholds of rounds_to_discovery", "LIST"),
+  B("no_ledger", "disable the experience ledger"),
+  B("no_obs_graph", "disable the observation graph"),
+  B("obs_graph_enabled", "accepted for compatibility (the graph is on by default)"),
+  N("max_tokens", "stop when total tokens exceed this"),
+  N("max_cost_usd", "stop when cost exceeds this"),
+  N("max_wall_s", "stop after this many seconds"),
+  N("patience", "stop after N rounds without improvement"),
+  B("resume", "continue an existing run exactly where it stopped"),
+  B("force_new", "discard an existing run directory and start over"),
+  B("dry_run", "offline synthetic control-flow run (no models)"),
+  B("final_validation", "after the runoff, evaluate the winner on the held-out test split"),
+  N("status_port", "serve this run's status API and dashboard on 127.0.0.1:PORT while it runs"),
+  B("quiet", "no progress output"),
+  {
+    name: "log_format",
+    type: "string",
+    description: "progress lines as text or JSON",
+    choices: ["text", "json"],
+    default: "text",
+  },
+];
+
+const CLI_ONLY = new Set(["quiet", "log_format"]);
+
+function formatIssues(issues: readonly Issue[]): string {
+  return issues.map((i) => `  ${i.path.length ? i.path.join(".") + ": " : ""}${i.message}`).join(
+    "\n",
+  );
+}
+
+/** Models, embedder and prices a search or sweep runs with. */
+interface LiveDeps {
+  models: RoleModels;
+  embedder: Embedder;
+  prices: PriceTable;
+}
+
+async function liveModels(flags: Flags, io: CliIo): Promise<LiveDeps> {
+  const { loadConfig } = await import("../core/config.ts");
+  const { buildEmbedder, buildModels } = await import("./model_deps.ts");
+  const config = loadConfig({
+    env: io.env,
+    cwd: io.cwd,
+    flags: {
+      model: flags.model as string | undefined,
+      searchModel: flags.search_model as string | undefined,
+      diagnosisModel: flags.diagnosis_model as string | undefined,
+      judgeModel: flags.judge_model as string | undefined,
+    },
+  });
+  return {
+    models: flags.dry_run ? {} : buildModels(config),
+    embedder: buildEmbedder(config),
+    prices: config.prices,
+  };
+}
+
+/** `automem search`. */
+export const searchCommand: CommandDef = {
+  name: "search",
+  usage: "automem search --run_name NAME [options]",
+  summary:
+    "Search the architecture space: baseline, warm-up, rounds of propose → evaluate → diagnose (FGMD) → select (Pareto, sign test), validation runoff, optional held-out test. Writes <output_dir>/<run_name>/ and events.jsonl; --resume continues exactly.",
+  flags: SEARCH_FLAGS,
+  positionals: { min: 0, max: 0 },
+  async run({ flags, io }) {
+    const { parseSearchConfig, runSearch, SearchError } = await import("../search/mod.ts");
+    const raw = Object.fromEntries(
+      Object.entries(flags).filter(([k, v]) => v !== undefined && v !== false && !CLI_ONLY.has(k)),
+    );
+    const parsed = parseSearchConfig(raw);
+    if (!parsed.ok) throw new UsageError(`invalid flags:\n${formatIssues(parsed.issues)}`);
+    const config = parsed.value;
+    const { createProgress } = await import("./progress.ts");
+    const progress = createProgress({
+      stream: { write: (t) => io.stderr(t), isTTY: io.isTTY },
+      isTTY: io.isTTY,
+      quiet: flags.quiet === true,
+      logFormat: flags.log_format as "text" | "json",
+    });
+    const stopServer = new AbortController();
+    let server: Promise<void> | undefined;
+    try {
+      const live = await liveModels(flags, io);
+      if (config.status_port !== null) {
+        const { serve } = await import("../server/serve.ts");
+        const s = await serve({
+          runsDir: config.output_dir,
+          port: config.status_port,
+          signal: stopServer.signal,
+        });
+        io.stderr(`status: ${s.url}\n`);
+        server = s.finished;
+      }
+      const summary = await runSearch(config, {
+        ...live,
+        onEvent: (e) => progress.onEvent(e),
+        signal: io.signal,
+      });
+      progress.close();
+      io.stdout(JSON.stringify(summary, null, 2) + "\n");
+      if (summary.status === "interrupted") return EXIT.interrupted;
+      return summary.status === "finished" ? EXIT.ok : EXIT.failure;
+    } catch (e) {
+      progress.close();
+      if (e instanceof SearchError) {
+        io.stderr(`automem search: ${e.message}\n`);
+        return e.exitCode;
+      }
+      throw e;
+    } finally {
+      stopServer.abort();
+      await server;
+    }
+  },
+};
+
+/** `automem sweep`. */
+export const sweepCommand: CommandDef = {
+  name: "sweep",
+  usage:
+    "automem sweep --benchmark world|locomo [--split search] [--sample N] [--parallel N] [--out DIR]",
+  summary:
+    "Evaluate every valid architecture (or a seeded sample) on the same tasks: landscape.jsonl and sweep_summary.json (best entry, quantiles, per-coordinate marginal effects). Resumable.",
+  flags: [
+    {
+      name: "benchmark",
+      type: "string",
+      default: "world",
+      choices: ["world", "locomo"],
+      description: "task source",
+    },
+    {
+      name: "split",
+      type: "string",
+      default: "search",
+      choices: ["warmup", "search", "validation", "test", "all"],
+      description: "which tasks",
+    },
+    { name: "sample", type: "number", description: "evaluate a seeded sample of N architectures" },
+    {
+      name: "parallel",
+      type: "number",
+      default: 2,
+      description: "architectures evaluated concurrently",
+    },
+    {
+      name: "seed",
+      type: "number",
+      default: 42,
+      description: "seed of the split, the sample and the benchmark",
+    },
+    { name: "warmup_n", type: "number", default: 19, description: "warm-up split size" },
+    { name: "search_n", type: "number", default: 100, description: "search split size" },
+    { name: "validation_n", type: "number", default: 30, description: "validation split size" },
+    { name: "test_n", type: "number", default: 15, description: "test split size" },
+    {
+      name: "data_path",
+      type: "string",
+      meta: "FILE",
+      default: "../shared/data/locomo/locomo10.json",
+      description: "LoCoMo data (locomo)",
+    },
+    {
+      name: "conversations",
+      type: "string",
+      meta: "LIST",
+      description: "LoCoMo conversations, e.g. 1-5",
+    },
+    {
+      name: "out",
+      type: "string",
+      meta: "DIR",
+      default: "runs/sweep",
+      description: "output directory",
+    },
+  ],
+  positionals: { min: 0, max: 0 },
+  async run({ flags, io }) {
+    const { createBenchmark } = await import("../bench/registry.ts");
+    const { runSweep } = await import("../search/sweep.ts");
+    const { defaultServices } = await import("../search/services.ts");
+    const { parseRanges } = await import("./memory_commands.ts");
+    const benchmark = await createBenchmark(String(flags.benchmark), {
+      seed: Number(flags.seed),
+      dataPath: String(flags.data_path),
+      conversations: flags.conversations
+        ? parseRanges(String(flags.conversations), "conversations")
+        : undefined,
+    });
+    const live = await liveModels(flags, io);
+    const summary = await runSweep({
+      benchmark,
+      split: flags.split as "search",
+      sizes: {
+        warmup: Number(flags.warmup_n),
+        search: Number(flags.search_n),
+        validation: Number(flags.validation_n),
+        test: Number(flags.test_n),
+      },
+      sample: flags.sample === undefined ? undefined : Number(flags.sample),
+      parallel: Number(flags.parallel),
+      seed: Number(flags.seed),
+      out: String(flags.out),
+    }, {
+      embedder: live.embedder,
+      models: live.models,
+      services: defaultServices,
+      signal: io.signal,
+      onProgress: (done, total, entry) =>
+        io.stderr(
+          `${done}/${total} ${entry.fingerprint.slice(0, 12)} score ${
+            entry.score.toFixed(3)
+          } cost ${Math.round(entry.cost)}\n`,
+        ),
+    });
+    io.stdout(JSON.stringify(summary, null, 2) + "\n");
+    return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
+  },
+};

@@ -1,0 +1,99 @@
+/**
+ * The engine's bookkeeping between stages: the initial state, loading the last committed round,
+ * the baseline views, wall time across invocations and the stop rules (max rounds, `STOP` file,
+ * patience, token/cost/wall budgets).
+ *
+ * @module
+ */
+import { type BaselineDone, type RoundDone, RoundDoneSchema } from "./artifacts.ts";
+import type { SearchConfig } from "./config.ts";
+import { emptyLedger } from "./egas/ledger.ts";
+import { emptyObsGraph } from "./egas/obs_graph.ts";
+import { emptyPareto } from "./egas/pareto.ts";
+import type { EngineState } from "./egas/schemas.ts";
+import type { RunEvent } from "./events.ts";
+import type { ProposerBaseline } from "./protocol/proposals.ts";
+import type { RunContext } from "./protocol/stage.ts";
+import { collectUsage } from "./protocol/views.ts";
+import { exists, readArtifact, type RunDir } from "./run_dir.ts";
+
+/** The engine state before round 1. */
+export function initialState(config: SearchConfig): EngineState {
+  return {
+    pareto: emptyPareto(),
+    champion: null,
+    ledger: config.no_ledger ? null : emptyLedger(),
+    obs_graph: config.obs_graph_enabled ? emptyObsGraph() : null,
+    best_lift: null,
+    rounds_without_improvement: 0,
+    evaluations: 0,
+    usage_by_stage: {},
+  };
+}
+
+/** Wall time spent by earlier invocations, from the event log (one segment per `run_started`). */
+export function priorWallMs(events: readonly RunEvent[]): number {
+  let total = 0;
+  let start: RunEvent | null = null;
+  let last: RunEvent | null = null;
+  for (const e of [...events, null]) {
+    if (e === null || e.type === "run_started") {
+      if (start && last) total += Math.max(0, Date.parse(last.at) - Date.parse(start.at));
+      start = e;
+    }
+    last = e;
+  }
+  return total;
+}
+
+/** The last committed round: its state, its record and how many rounds are done. */
+export async function loadCommitted(dir: RunDir, config: SearchConfig) {
+  let state = initialState(config);
+  let lastDone: RoundDone | null = null;
+  let t = 1;
+  for (;; t++) {
+    const done = await readArtifact(dir.path(`round_${t}`, "round_done.json"), RoundDoneSchema);
+    if (!done) break;
+    state = done.state;
+    lastDone = done;
+  }
+  return { state, lastDone, completed: t - 1 };
+}
+
+/** The baseline as Pareto comparisons and proposers read it. */
+export function baselineViews(b: BaselineDone): ProposerBaseline {
+  const scores = Object.fromEntries(Object.entries(b.per_task).map(([id, v]) => [id, v.score]));
+  const tokens = Object.fromEntries(Object.entries(b.per_task).map(([id, v]) => [id, v.tokens]));
+  return {
+    scores,
+    tokens,
+    score: b.by_split.search ?? b.score,
+    n_tasks: b.n_tasks,
+    memory_sensitive: b.memory_sensitive_count,
+  };
+}
+
+/**
+ * Why the search stops before round `round`, or null. `max_rounds` always applies; the other
+ * rules only once a round completed, so there is something to select from.
+ */
+export async function stopReason(
+  ctx: RunContext,
+  round: number,
+  state: EngineState,
+  wallMs: () => number,
+): Promise<string | null> {
+  const c = ctx.config;
+  if (round > c.max_rounds) return "max_rounds";
+  // The other rules only stop a search that has something to select from.
+  if (round === 1) return null;
+  if (await exists(ctx.dir.stopFile)) return "stop_file";
+  if (c.patience !== null && state.rounds_without_improvement >= c.patience) return "patience";
+  if (c.max_tokens !== null || c.max_cost_usd !== null) {
+    const usage = await collectUsage(ctx, state);
+    if (c.max_tokens !== null && usage.total_tokens >= c.max_tokens) return "max_tokens";
+    if (c.max_cost_usd !== null && usage.cost_usd >= c.max_cost_usd) return "max_cost_usd";
+  }
+  if (c.max_wall_s !== null && wallMs() >= c.max_wall_s * 1000) return "max_wall_s";
+  return null;
+}

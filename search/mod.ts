@@ -1,0 +1,25 @@
+/**
+ * The search engine. `runSearch(config, deps)` runs (or resumes) a search into
+ * `<output_dir>/<run_name>/`, emitting the typed event stream `events.jsonl`; `runSweep` maps the
+ * whole architecture landscape. `parseSearchConfig` validates CLI flags. The on-disk formats
+ * are defined in `artifacts.ts` and `events.ts`.
+ *
+ * @module
+ */
+export * from "./artifacts.ts";
+export * from "./config.ts";
+export * from "./deps.ts";
+export * from "./engine.ts";
+export * from "./engine_state.ts";
+export * from "./errors.ts";
+export * from "./events.ts";
+export * from "./prompts.ts";
+export * from "./run_dir.ts";
+export * from "./run_search.ts";
+export * from "./service_port.ts";
+export * from "./services.ts";
+export * from "./sweep.ts";
+export * from "./usage_report.ts";
+export * as egas from "./egas/mod.ts";
+export * as fgmd from "./fgmd/mod.ts";
+export * as protocol from "./protocol/mod.ts";

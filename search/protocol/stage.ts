@@ -1,0 +1,226 @@
+/**
+ * Running an architecture (or the no-memory baseline) over a task list: the shared run context,
+ * task files, events, metered models and the abort check. The tasks of one architecture run in
+ * order, because memory evolves causally from one task to the next.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
+import { compileSpec } from "../../core/compiler.ts";
+import type { ChatModel, Clock, Rng } from "../../core/ports.ts";
+import type { ArchitectureSpec } from "../../core/spec.ts";
+import { meteredModel, UsageLedger } from "../../core/usage.ts";
+import type { MemoryProvider } from "../../memory/provider_port.ts";
+import type { StoreSnapshot } from "../../stores/store_port.ts";
+import type { DataSplit, Folds, PoolFile, TaskFile } from "../artifacts.ts";
+import { TaskFileSchema } from "../artifacts.ts";
+import type { SearchConfig } from "../config.ts";
+import { idGenerator, type SearchDeps, type SearchModels } from "../deps.ts";
+import type { EventLog } from "../events.ts";
+import { removeIfPresent, type RunDir, taskFileName, writeArtifact } from "../run_dir.ts";
+import type { SearchServices } from "../service_port.ts";
+import { importViewFor } from "./pool_files.ts";
+
+/** Stage names as events and artifacts spell them. */
+export type Stage = "baseline" | "warmup" | "round" | "runoff" | "final_test";
+
+/** Thrown when the run's signal is aborted; the engine turns it into status `interrupted`. */
+export class SearchAborted extends Error {
+  /** Builds the error. */
+  constructor() {
+    super("the search was interrupted");
+    this.name = "SearchAborted";
+  }
+}
+
+/** Everything the stages share. */
+export interface RunContext {
+  config: SearchConfig;
+  dir: RunDir;
+  benchmark: Benchmark;
+  tasks: readonly BenchTask[];
+  taskById: ReadonlyMap<string, BenchTask>;
+  split: DataSplit;
+  folds: Folds;
+  deps: SearchDeps;
+  services: SearchServices;
+  events: EventLog;
+  /** Models in effect (none in a dry run). */
+  models: SearchModels;
+  stageClock: (stage: number) => Clock;
+  rng: Rng;
+  signal?: AbortSignal;
+}
+
+/** Throws {@linkcode SearchAborted} when the run was asked to stop. */
+export function checkAbort(ctx: RunContext): void {
+  if (ctx.signal?.aborted) throw new SearchAborted();
+}
+
+/** Stage ordinals on the logical timeline. */
+export function stageOrdinal(ctx: RunContext, stage: Stage, round = 0): number {
+  const R = ctx.config.max_rounds;
+  return stage === "baseline"
+    ? 0
+    : stage === "warmup"
+    ? 1
+    : stage === "round"
+    ? 1 + round
+    : stage === "runoff"
+    ? R + 2
+    : R + 3;
+}
+
+/** Task models of a unit of work, metered into `ledger`. */
+export function meteredTaskModels(
+  ctx: RunContext,
+  ledger: UsageLedger,
+): { task?: ChatModel; judge?: ChatModel; memory?: ChatModel } {
+  const m = ctx.models;
+  return {
+    task: m.task && meteredModel(m.task, ledger, "task"),
+    judge: m.judge && meteredModel(m.judge, ledger, "judge"),
+    memory: m.memory && meteredModel(m.memory, ledger, "memory"),
+  };
+}
+
+/** A fresh usage ledger for one unit of work. */
+export function newLedger(ctx: RunContext, clock: Clock): UsageLedger {
+  return new UsageLedger({ prices: ctx.deps.prices, clock });
+}
+
+/** Where a stage's task files go and how its events are labelled. */
+export interface TaskSink {
+  stage: Stage;
+  round: number | null;
+  candidate: number | null;
+  configId: string | null;
+  tasksDir: string;
+}
+
+/** Persists one task result and emits `task_finished`. */
+export async function recordTask(
+  ctx: RunContext,
+  sink: TaskSink,
+  task: BenchTask,
+  result: TaskResult,
+  index: number,
+  n: number,
+): Promise<void> {
+  const file: TaskFile = { ...result, stage: sink.stage, row: ctx.tasks.indexOf(task) };
+  await writeArtifact(join(sink.tasksDir, taskFileName(task.id)), TaskFileSchema, file);
+  await ctx.events.emit({
+    type: "task_finished",
+    stage: sink.stage,
+    round: sink.round,
+    candidate: sink.candidate,
+    config_id: sink.configId,
+    task_id: task.id,
+    index,
+    n_tasks: n,
+    score: result.score,
+    success: result.success,
+    tokens: result.total_tokens,
+  });
+}
+
+/** Runs `tasks` in order against `provider`, recording each. */
+export async function runTasks(
+  ctx: RunContext,
+  sink: TaskSink,
+  provider: MemoryProvider,
+  tasks: readonly BenchTask[],
+  models: { task?: ChatModel; judge?: ChatModel },
+  clock: Clock,
+  rngLabel: string,
+): Promise<TaskResult[]> {
+  const out: TaskResult[] = [];
+  for (const [i, task] of tasks.entries()) {
+    checkAbort(ctx);
+    const result = await ctx.benchmark.runTask(task, provider, {
+      model: models.task,
+      judge: models.judge,
+      clock,
+      rng: ctx.rng.fork(`${rngLabel}:${task.id}`),
+      signal: ctx.signal,
+    });
+    await recordTask(ctx, sink, task, result, i + 1, tasks.length);
+    out.push(result);
+  }
+  return out;
+}
+
+/** One architecture to run over a task list. */
+export interface ArchJob {
+  sink: TaskSink;
+  stage: Stage;
+  ordinal: number;
+  /** Id prefix and rng label, unique per run (`r3c1`, `warmup`, `runoff2`, `final`). */
+  label: string;
+  spec: ArchitectureSpec;
+  dir: string;
+  tasks: readonly BenchTask[];
+  /** The pool the memory starts from (null: empty). */
+  seedPool: PoolFile | null;
+  ledger: UsageLedger;
+}
+
+/**
+ * Compiles, opens memory, imports the seed pool, runs the tasks and exports the final pool. The
+ * store directory is removed afterwards: the exported pool is what later stages read.
+ */
+export async function runArchitecture(
+  ctx: RunContext,
+  job: ArchJob,
+): Promise<{ results: TaskResult[]; pool: StoreSnapshot }> {
+  const clock = ctx.stageClock(job.ordinal);
+  const models = meteredTaskModels(ctx, job.ledger);
+  const plan = compileSpec(job.spec, {
+    baseDir: join(job.dir, "store"),
+    embeddingDim: ctx.deps.embedder.dim,
+  });
+  const provider = await ctx.services.openMemory(plan, {
+    embedder: ctx.deps.embedder,
+    clock,
+    newId: idGenerator(job.label),
+    model: models.memory,
+    signal: ctx.signal,
+  });
+  try {
+    if (job.seedPool && !ctx.config.no_canonical_import) {
+      await provider.importPool(importViewFor(job.seedPool, job.spec));
+    }
+    const results = await runTasks(ctx, job.sink, provider, job.tasks, models, clock, job.label);
+    const pool = await provider.exportPool();
+    return { results, pool };
+  } finally {
+    await provider.close().catch(() => {});
+    // The exported pool is the durable record; store files (graph stores: tens of MB) are not.
+    await removeIfPresent(join(job.dir, "store"));
+  }
+}
+
+/** Runs `jobs` with at most `limit` at a time; results keep the input order. */
+export async function pooled<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async () => {
+    while (next < items.length && failure === null) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i], i);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure !== null) throw failure;
+  return out;
+}

@@ -1,0 +1,22 @@
+/**
+ * The real services behind {@linkcode SearchServices}: `createBenchmark` from bench/, and
+ * `openMemory`, the no-memory provider, `mergePools` and `maintainPool` from memory/.
+ *
+ * @module
+ */
+import { createBenchmark } from "../bench/registry.ts";
+import { NoMemoryProvider } from "../memory/no_memory.ts";
+import { openMemory } from "../memory/open_memory.ts";
+import { maintainPool, mergePools } from "../memory/pool.ts";
+import type { SearchServices } from "./service_port.ts";
+
+export type { MemoryDeps, SearchServices } from "./service_port.ts";
+
+/** The real benchmarks and memory core. */
+export const defaultServices: SearchServices = {
+  createBenchmark,
+  openMemory: (plan, deps) => openMemory(plan, deps),
+  noMemory: () => new NoMemoryProvider(),
+  mergePools: (canonical, winner, opts) => mergePools(canonical, winner, opts),
+  maintainPool: async (pool, deps) => (await maintainPool(pool, deps)).pool,
+};

@@ -1,0 +1,246 @@
+/**
+ * `runSweep`: the ground truth for judging search strategies offline. Every valid architecture
+ * (or a seeded sample) runs the same tasks from an empty memory; each result is appended to
+ * `landscape.jsonl` as soon as it exists (so a killed sweep resumes by skipping fingerprints
+ * already there) and, at the end, the file is rewritten in enumeration order and
+ * `sweep_summary.json` gets the best entry, score quantiles and per-coordinate marginal effects.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { z } from "zod";
+import type { Benchmark, BenchTask } from "../bench/benchmark_port.ts";
+import { writeFileAtomic, writeJsonAtomic } from "../core/atomic_write.ts";
+import { compileSpec } from "../core/compiler.ts";
+import type { Clock, Embedder } from "../core/ports.ts";
+import { createRng, sample } from "../core/rng.ts";
+import { ArchitectureSpecSchema, fingerprint } from "../core/spec.ts";
+import { idGenerator, logicalStageClock, type SearchModels } from "./deps.ts";
+import { allSpecs } from "./egas/random_proposer.ts";
+import { DIMENSIONS, MENU, valuesOf } from "./egas/tracker.ts";
+import { mean, r6 } from "./protocol/metrics.ts";
+import { pooled } from "./protocol/stage.ts";
+import { stratifiedSplit } from "./protocol/split.ts";
+import { removeIfPresent } from "./run_dir.ts";
+import type { SearchServices } from "./service_port.ts";
+
+/** One line of `landscape.jsonl`. */
+export const LandscapeEntrySchema = z.object({
+  fingerprint: z.string(),
+  architecture: ArchitectureSpecSchema,
+  score: z.number(),
+  cost: z.number(),
+});
+/** A landscape entry. */
+export type LandscapeEntry = z.infer<typeof LandscapeEntrySchema>;
+
+/** Which tasks a sweep runs. */
+export type SweepSplit = "warmup" | "search" | "validation" | "test" | "all";
+
+/** Options of {@linkcode runSweep}. */
+export interface SweepOptions {
+  /** The benchmark (build it with `createBenchmark`). */
+  benchmark: Benchmark;
+  /** Tasks of this split of the seeded stratified split (sizes below), or all tasks. */
+  split: SweepSplit;
+  sizes?: { warmup: number; search: number; validation: number; test: number };
+  /** Evaluate a seeded sample of this many architectures instead of all. */
+  sample?: number;
+  parallel: number;
+  seed: number;
+  /** Output directory (created). */
+  out: string;
+}
+
+/** Dependencies of a sweep. */
+export interface SweepDeps {
+  embedder: Embedder;
+  models?: SearchModels;
+  services: Pick<SearchServices, "openMemory">;
+  stageClock?: (stage: number) => Clock;
+  signal?: AbortSignal;
+  /** Called after each architecture. */
+  onProgress?: (done: number, total: number, entry: LandscapeEntry) => void;
+}
+
+/** `sweep_summary.json`. */
+export const SweepSummarySchema = z.object({
+  benchmark: z.string(),
+  split: z.enum(["warmup", "search", "validation", "test", "all"]),
+  n_tasks: z.number().int(),
+  n_architectures: z.number().int(),
+  best: LandscapeEntrySchema.nullable(),
+  /** Score quantiles over the architectures (`min`, `p10` … `max`). */
+  quantiles: z.record(z.string(), z.number()),
+  /** Per dimension and value: how many architectures, their mean score, and minus the overall mean. */
+  marginal: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({ n: z.number().int(), mean_score: z.number(), effect: z.number() }),
+    ),
+  ),
+});
+/** Sweep summary content. */
+export type SweepSummary = z.infer<typeof SweepSummarySchema>;
+
+/** Score quantiles (nearest rank) of a landscape. */
+export function quantiles(scores: readonly number[]): Record<string, number> {
+  const s = [...scores].sort((a, b) => a - b);
+  const q = (
+    p: number,
+  ) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] : 0);
+  return {
+    min: s[0] ?? 0,
+    p10: q(0.1),
+    p25: q(0.25),
+    p50: q(0.5),
+    p75: q(0.75),
+    p90: q(0.9),
+    max: s[s.length - 1] ?? 0,
+  };
+}
+
+/** Mean score of the architectures holding each coordinate value, and its effect vs the mean. */
+export function marginalEffects(entries: readonly LandscapeEntry[]): SweepSummary["marginal"] {
+  const overall = mean(entries.map((e) => e.score));
+  const out: SweepSummary["marginal"] = {};
+  for (const d of DIMENSIONS) {
+    out[d] = {};
+    for (const v of MENU[d]) {
+      const hit = entries.filter((e) => valuesOf(e.architecture, d).includes(v));
+      if (hit.length) {
+        out[d][v] = {
+          n: hit.length,
+          mean_score: r6(mean(hit.map((e) => e.score))),
+          effect: r6(mean(hit.map((e) => e.score)) - overall),
+        };
+      }
+    }
+  }
+  return out;
+}
+
+function tasksOf(opts: SweepOptions): BenchTask[] {
+  const tasks = opts.benchmark.tasks();
+  if (opts.split === "all") return [...tasks];
+  const sizes = opts.sizes ?? { warmup: 19, search: 100, validation: 30, test: 15 };
+  const split = stratifiedSplit(tasks.map((t) => t.level), sizes, opts.seed);
+  const key = {
+    warmup: "profile_indices",
+    search: "optimization_indices",
+    validation: "validation_indices",
+    test: "final_test_indices",
+  }[opts.split] as
+    | "profile_indices"
+    | "optimization_indices"
+    | "validation_indices"
+    | "final_test_indices";
+  return split[key].map((i) => tasks[i]);
+}
+
+async function readLandscape(path: string): Promise<LandscapeEntry[]> {
+  let text = "";
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const out: LandscapeEntry[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const parsed = LandscapeEntrySchema.safeParse(JSON.parse(line));
+      if (parsed.success) out.push(parsed.data);
+    } catch {
+      // A torn last line from a killed sweep: that architecture simply runs again.
+    }
+  }
+  return out;
+}
+
+/** Runs (or resumes) a sweep; resolves with the summary it wrote. */
+export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<SweepSummary> {
+  await Deno.mkdir(opts.out, { recursive: true });
+  const landscapePath = join(opts.out, "landscape.jsonl");
+  const tasks = tasksOf(opts);
+  const all = allSpecs();
+  const chosen = opts.sample !== undefined
+    ? sample(createRng(`sweep:${opts.seed}`), all, opts.sample)
+    : all;
+  const order = new Map(all.map((s, i) => [fingerprint(s), i]));
+  const have = new Map((await readLandscape(landscapePath)).map((e) => [e.fingerprint, e]));
+  const todo = chosen.filter((s) => !have.has(fingerprint(s)));
+  const clockFor = deps.stageClock ?? logicalStageClock;
+  let chain = Promise.resolve();
+  let done = chosen.length - todo.length;
+  await pooled(todo, opts.parallel, async (spec) => {
+    if (deps.signal?.aborted) throw new Error("the sweep was interrupted");
+    const fp = fingerprint(spec);
+    const dir = join(opts.out, "stores", fp.slice(0, 16));
+    await removeIfPresent(dir);
+    const clock = clockFor(0);
+    const plan = compileSpec(spec, { baseDir: dir, embeddingDim: deps.embedder.dim });
+    const provider = await deps.services.openMemory(plan, {
+      embedder: deps.embedder,
+      clock,
+      newId: idGenerator(`s${fp.slice(0, 8)}`),
+      model: deps.models?.memory,
+      signal: deps.signal,
+    });
+    const scores: number[] = [];
+    const tokens: number[] = [];
+    try {
+      const rng = createRng(`sweep:${opts.seed}`);
+      for (const task of tasks) {
+        const r = await opts.benchmark.runTask(task, provider, {
+          model: deps.models?.task,
+          judge: deps.models?.judge,
+          clock,
+          rng: rng.fork(task.id),
+          signal: deps.signal,
+        });
+        scores.push(r.score);
+        tokens.push(r.total_tokens);
+      }
+    } finally {
+      await provider.close().catch(() => {});
+      await removeIfPresent(dir);
+    }
+    const entry: LandscapeEntry = {
+      fingerprint: fp,
+      architecture: spec,
+      score: r6(mean(scores)),
+      cost: r6(mean(tokens)),
+    };
+    have.set(fp, entry);
+    chain = chain.then(() =>
+      Deno.writeTextFile(landscapePath, JSON.stringify(entry) + "\n", { append: true })
+    );
+    await chain;
+    deps.onProgress?.(++done, chosen.length, entry);
+  });
+  await removeIfPresent(join(opts.out, "stores"));
+  const entries = chosen.map((s) => have.get(fingerprint(s))!).sort((a, b) =>
+    order.get(a.fingerprint)! - order.get(b.fingerprint)!
+  );
+  await writeFileAtomic(
+    landscapePath,
+    entries.map((e) => JSON.stringify(e)).join("\n") + (entries.length ? "\n" : ""),
+  );
+  const best =
+    [...entries].sort((a, b) =>
+      b.score - a.score || a.cost - b.cost || order.get(a.fingerprint)! - order.get(b.fingerprint)!
+    )[0] ?? null;
+  const summary: SweepSummary = {
+    benchmark: opts.benchmark.id,
+    split: opts.split,
+    n_tasks: tasks.length,
+    n_architectures: entries.length,
+    best,
+    quantiles: quantiles(entries.map((e) => e.score)),
+    marginal: marginalEffects(entries),
+  };
+  await writeJsonAtomic(join(opts.out, "sweep_summary.json"), SweepSummarySchema.parse(summary));
+  return summary;
+}

@@ -1,0 +1,57 @@
+/**
+ * A tiny search driver for the resume tests: runs a small search over the fake benchmark and
+ * fake memory in a child process, and with `--kill_after N` kills itself with SIGKILL right
+ * after event N was written — a real, abrupt death at a known point.
+ *
+ * Usage: `deno run -A search/testing/resume_driver.ts OUT_DIR RUN_NAME [--resume] [--kill_after N]`
+ *
+ * @module
+ */
+import { HashEmbedder } from "../../core/hash_embedder.ts";
+import { logicalClock } from "../../core/clock.ts";
+import { parseSearchConfig } from "../config.ts";
+import { runSearchWith } from "../engine.ts";
+import { createFakeBenchmark } from "./fake_benchmark.ts";
+import { fakeServices } from "./fake_memory.ts";
+
+/** The small search every resume test runs. */
+export const DRIVER_FLAGS = {
+  max_rounds: 3,
+  num_candidates: 2,
+  warmup_n: 2,
+  search_n: 8,
+  batch_size: 4,
+  validation_n: 4,
+  test_n: 3,
+  parallel: 2,
+  final_validation: true,
+  patience: 5,
+};
+
+/** The fake benchmark of the resume tests. */
+export function driverBenchmark() {
+  return createFakeBenchmark({ n: 24, families: 5, baseRate: 0.3 });
+}
+
+if (import.meta.main) {
+  const [out, name, ...rest] = Deno.args;
+  const killAt = rest.includes("--kill_after")
+    ? Number(rest[rest.indexOf("--kill_after") + 1])
+    : Infinity;
+  const cfg = parseSearchConfig({
+    run_name: name,
+    output_dir: out,
+    resume: rest.includes("--resume"),
+    ...DRIVER_FLAGS,
+  });
+  if (!cfg.ok) throw new Error(JSON.stringify(cfg.issues));
+  const summary = await runSearchWith(cfg.value, {
+    models: {},
+    embedder: new HashEmbedder(),
+    clock: logicalClock(),
+    onEvent: (e) => {
+      if (e.seq >= killAt) Deno.kill(Deno.pid, "SIGKILL");
+    },
+  }, fakeServices(driverBenchmark()));
+  await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(summary) + "\n"));
+}
