@@ -1,16 +1,25 @@
 /**
  * Contrastive retrieval (reference §5.4, with bug §10.4 fixed): three pools — units from
  * successful tasks, units from failed tasks, and a neutral pool for units synthesised by
- * management ops (`task_outcome ""`), which the reference could never return. Each pool yields
- * its top-k by cosine; candidates are ranked by `cosine · pool_weight` and report the raw cosine.
+ * management ops or encoded from conversations (`task_outcome ""`), which the reference could
+ * never return. Each pool yields its top-k by cosine; candidates are ranked by
+ * `cosine · pool_weight` and report the raw cosine.
  *
- * A pool whose units have no embeddings (or a query without a usable embedding) degrades to
- * ranking by effective score and reports score 0, so the composer bands it VERY_LOW.
+ * Pool sizes are stated for the plan's `top_k`: asked for `k` units, a pool offers
+ * `ceil(pool_k · k / plan.top_k)`, so the mix stays the same at any depth. A pool that runs out
+ * (conversation memory has only neutral units) hands its shortfall to the pools that still have
+ * units, in proportion to their sizes, so `retrieve(q, k)` returns `k` units whenever `k`
+ * admissible units exist.
+ *
+ * Units without embeddings (or every unit, for a query without a usable embedding) are ranked
+ * by effective score and report score 0, so the composer bands them VERY_LOW; they come after
+ * every cosine hit of their pool.
  *
  * @module
  */
 import type { RetrievePlan } from "../core/compiler.ts";
 import { effectiveScore, type MemoryUnit } from "../core/unit.ts";
+import { RetrieverConfigError } from "./errors.ts";
 import { countParam, weightParam } from "./params.ts";
 import {
   admissible,
@@ -34,7 +43,17 @@ interface Pool {
   name: "success" | "failure" | "neutral";
   outcome: "success" | "failure" | "";
   weight: number;
+  /** Units offered at the plan's `top_k`. */
   k: number;
+}
+
+/** A pool during one retrieval: its current quota and what it yielded. */
+interface PoolDraw {
+  pool: Pool;
+  quota: number;
+  got: PoolCandidate[];
+  /** It yielded fewer than its quota: it has nothing more to give. */
+  exhausted: boolean;
 }
 
 interface PoolCandidate extends ScoredUnit {
@@ -64,8 +83,35 @@ function storeNow(units: readonly MemoryUnit[]): number {
   return now;
 }
 
+/**
+ * Each pool's quota for `topK`: its `k` scaled by `topK / planTopK`, rounded up, so at the plan's
+ * own depth the pools offer exactly their configured sizes.
+ */
+export function poolQuotas(ks: readonly number[], topK: number, planTopK: number): number[] {
+  return ks.map((k) => Math.ceil((k * topK) / planTopK));
+}
+
+/**
+ * Splits a shortfall over pools that can still give, in proportion to their sizes (rounded up,
+ * so every open pool grows by at least one and the draw always terminates).
+ */
+export function shareShortfall(shortfall: number, ks: readonly number[]): number[] {
+  const total = ks.reduce((a, b) => a + b, 0);
+  return ks.map((k) => Math.ceil((shortfall * k) / total));
+}
+
 /** Builds the contrastive retriever from its plan. */
 export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDeps): Retriever {
+  const planTopK = plan.top_k;
+  if (!Number.isInteger(planTopK) || planTopK < 1) {
+    throw new RetrieverConfigError(
+      "out_of_range",
+      "top_k",
+      `pool sizes are stated for the plan's top_k, which must be a positive integer, got ${
+        String(planTopK)
+      }`,
+    );
+  }
   const pools: Pool[] = [
     {
       name: "success",
@@ -87,17 +133,20 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
     },
   ];
 
+  /** The pool's `limit` best units by effective score, skipping `skip`, all at score 0. */
   async function degradedPool(
     pool: Pool,
+    limit: number,
     query: RetrievalQuery,
     excluded: ReadonlySet<string>,
+    skip: ReadonlySet<string> = new Set(),
   ): Promise<PoolCandidate[]> {
     const units = (await deps.store.list(queryFilter(query, { outcomes: [pool.outcome] })))
-      .filter((u) => admissible(u, excluded) && u.task_outcome === pool.outcome);
+      .filter((u) => admissible(u, excluded) && u.task_outcome === pool.outcome && !skip.has(u.id));
     const now = deps.clock ? deps.clock.now() : storeNow(units);
     const ranked = units.map((unit) => ({ unit, eff: effectiveScore(unit, now) }))
       .sort(byKeyThenId((c) => c.eff, (c) => c.unit.id))
-      .slice(0, pool.k);
+      .slice(0, limit);
     // Rank score 0 for every degraded unit keeps them behind any real cosine hit.
     return ranked.map(({ unit, eff }) => ({
       unit,
@@ -106,6 +155,48 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
       eff,
       method: `contrastive_${pool.name}_fallback`,
     }));
+  }
+
+  /** The pool's best `quota` units: cosine hits, then units without embeddings. */
+  async function drawPool(
+    pool: Pool,
+    quota: number,
+    query: RetrievalQuery,
+    excluded: ReadonlySet<string>,
+    notes: Set<string>,
+  ): Promise<PoolCandidate[]> {
+    if (!isUsableVector(query.embedding)) return degradedPool(pool, quota, query, excluded);
+    const filter = queryFilter(query, { outcomes: [pool.outcome] });
+    const { hits, units } = await searchAdmissible(
+      deps.store,
+      (k) => deps.store.vectorSearch(query.embedding, k, filter),
+      quota,
+      excluded,
+    );
+    const scored: PoolCandidate[] = [];
+    for (const h of hits) {
+      const unit = units.get(h.id)!;
+      if (unit.task_outcome !== pool.outcome) continue;
+      scored.push({
+        unit,
+        score: h.score,
+        rank: h.score * pool.weight,
+        eff: 0,
+        method: `contrastive_${pool.name}`,
+      });
+    }
+    // Fewer dense hits than asked, yet more units in the pool: those have no embedding.
+    if (scored.length >= quota || await deps.store.count(filter) <= scored.length) return scored;
+    const skip = new Set(scored.map((c) => c.unit.id));
+    const rest = await degradedPool(pool, quota - scored.length, query, excluded, skip);
+    if (rest.length > 0) {
+      notes.add(
+        scored.length === 0
+          ? `${pool.name} pool has no embedded units: ranked by effective score`
+          : `${pool.name} pool has units without embeddings: those ranked by effective score`,
+      );
+    }
+    return [...scored, ...rest];
   }
 
   return {
@@ -120,48 +211,32 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
       };
       if (topK === 0) return result;
       const excluded = excludedSet(query);
-      const queryUsable = isUsableVector(query.embedding);
-      if (!queryUsable) result.notes.push("query has no usable embedding: all pools degraded");
-      const candidates: PoolCandidate[] = [];
-      for (const pool of pools) {
-        const filter = queryFilter(query, { outcomes: [pool.outcome] });
-        if (!queryUsable) {
-          candidates.push(...await degradedPool(pool, query, excluded));
-          continue;
-        }
-        const { hits, units } = await searchAdmissible(
-          deps.store,
-          (k) => deps.store.vectorSearch(query.embedding, k, filter),
-          pool.k,
-          excluded,
-        );
-        const scored: PoolCandidate[] = [];
-        for (const h of hits) {
-          const unit = units.get(h.id)!;
-          if (unit.task_outcome !== pool.outcome) continue;
-          scored.push({
-            unit,
-            score: h.score,
-            rank: h.score * pool.weight,
-            eff: 0,
-            method: `contrastive_${pool.name}`,
-          });
-        }
-        if (hits.length > 0) {
-          candidates.push(...scored);
-          continue;
-        }
-        // An empty dense result over a non-empty pool means none of its units has an embedding.
-        if (await deps.store.count(filter) > 0) {
-          result.notes.push(`${pool.name} pool has no embedded units: ranked by effective score`);
-          candidates.push(...await degradedPool(pool, query, excluded));
-        }
+      if (!isUsableVector(query.embedding)) {
+        result.notes.push("query has no usable embedding: all pools degraded");
       }
-      result.units = candidates.sort(comparePool).slice(0, topK).map(({ unit, score, method }) => ({
-        unit,
-        score,
-        method,
+      const notes = new Set<string>();
+      const quotas = poolQuotas(pools.map((p) => p.k), topK, planTopK);
+      const draws: PoolDraw[] = pools.map((pool, i) => ({
+        pool,
+        quota: quotas[i],
+        got: [],
+        exhausted: false,
       }));
+      for (;;) {
+        for (const d of draws) {
+          if (d.exhausted || d.got.length >= d.quota) continue;
+          d.got = await drawPool(d.pool, d.quota, query, excluded, notes);
+          d.exhausted = d.got.length < d.quota;
+        }
+        const shortfall = topK - draws.reduce((n, d) => n + d.got.length, 0);
+        const open = draws.filter((d) => !d.exhausted);
+        if (shortfall <= 0 || open.length === 0) break;
+        const extra = shareShortfall(shortfall, open.map((d) => d.pool.k));
+        open.forEach((d, i) => d.quota += extra[i]);
+      }
+      result.notes.push(...notes);
+      result.units = draws.flatMap((d) => d.got).sort(comparePool).slice(0, topK)
+        .map(({ unit, score, method }) => ({ unit, score, method }));
       return result;
     },
   };

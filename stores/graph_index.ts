@@ -1,25 +1,20 @@
 /**
  * The graph half of the graph stores: a Kùzu database plus in-memory mirrors of its node ids,
- * entity attributes and edge keys. The mirrors make upserts cheap (new edges are bulk-copied,
- * only existing ones are matched and updated) and let `derivedEdgeCount` answer without a query;
- * neighbourhoods are always read from Kùzu.
+ * entity attributes and edges. Kùzu is the durable store and is only written (and read once, on
+ * open, to load the mirrors); every read — neighbours, neighbourhoods, listings, counts — is
+ * answered from the mirrors in microseconds, which is what lets the graph retriever expand a
+ * frontier node by node. Each mirror changes only after its Kùzu transaction committed, so a
+ * failed write leaves both as they were, and a reopen rebuilds exactly what was committed.
  *
  * @module
  */
 import { join } from "node:path";
 import { KuzuGraph } from "./kuzu_adapter.ts";
-import { type EdgePlan, planEdges, writeEdges } from "./graph_edges.ts";
-import { listEdges, neighbourhood, neighbours } from "./graph_reads.ts";
-import {
-  EDGE_CYPHER,
-  edgeKey,
-  type EdgeTable,
-  GRAPH_DDL,
-  labelOf,
-  STRUCTURAL_TYPES,
-  tableOf,
-} from "./graph_schema.ts";
+import { EdgeMirror, planEdges, planRemovals, writeEdges, writeRemovals } from "./graph_edges.ts";
+import { listEdges } from "./graph_reads.ts";
+import { edgeKey, GRAPH_DDL, labelOf, tableOf } from "./graph_schema.ts";
 import type { EntityNode, GraphEdge, Neighbour, Reached } from "./store_port.ts";
+import { StoreError } from "./store_error.ts";
 
 /** A memory node to create, with its task. */
 export interface MemoryNode {
@@ -46,7 +41,8 @@ export class GraphIndex {
   readonly #tasks = new Set<string>();
   readonly #memories = new Set<string>();
   readonly #entities = new Map<string, EntityNode>();
-  readonly #edges = new Map<string, EdgeTable>();
+  readonly #edges = new EdgeMirror();
+  #closed = false;
 
   private constructor(db: KuzuGraph) {
     this.#db = db;
@@ -77,7 +73,7 @@ export class GraphIndex {
           summary: String(r.summary ?? ""),
         });
       }
-      for (const e of await listEdges(db)) index.#edges.set(edgeKey(e), tableOf(e, []));
+      for (const e of await listEdges(db)) index.#edges.put(tableOf(e, []), e);
       return index;
     } catch (error) {
       await db.close();
@@ -116,9 +112,7 @@ export class GraphIndex {
 
   /** Count of non-structural edges. */
   derivedEdgeCount(): number {
-    let n = 0;
-    for (const table of this.#edges.values()) if (!STRUCTURAL_TYPES.has(table)) n++;
-    return n;
+    return this.#edges.derivedCount();
   }
 
   /** Creates memory, task and entity nodes and upserts edges, in one transaction. */
@@ -163,7 +157,7 @@ export class GraphIndex {
     for (const t of tasks.keys()) this.#tasks.add(t);
     for (const m of batch.memories) this.#memories.add(m.id);
     for (const e of batch.entities) this.#entities.set(e.id, { ...e, aliases: [...e.aliases] });
-    this.#remember(edges);
+    this.#edges.apply(edges);
   }
 
   /** Upserts edges keyed by (source, target, type); `skipMissing` drops edges to absent nodes. */
@@ -171,7 +165,7 @@ export class GraphIndex {
     const plan = planEdges(this.#edges, edges, (id) => this.hasNode(id), skipMissing);
     if (plan.inserts.size + plan.updates.size === 0) return 0;
     await this.#db.transaction((tx) => writeEdges(tx, plan));
-    this.#remember(plan);
+    this.#edges.apply(plan);
     return plan.inserts.size + plan.updates.size;
   }
 
@@ -179,43 +173,21 @@ export class GraphIndex {
   async removeEdges(
     keys: readonly Pick<GraphEdge, "source" | "target" | "type">[],
   ): Promise<number> {
-    const byTable = new Map<
-      EdgeTable,
-      Map<string, Pick<GraphEdge, "source" | "target" | "type">>
-    >();
-    keys.forEach((k, i) => {
-      const table = tableOf(k, ["keys", i]);
-      const key = edgeKey(k);
-      if (!this.#edges.has(key)) return;
-      if (!byTable.has(table)) byTable.set(table, new Map());
-      byTable.get(table)!.set(key, k);
-    });
-    if (byTable.size === 0) return 0;
-    await this.#db.transaction(async (tx) => {
-      for (const [table, rows] of byTable) {
-        await tx.query(EDGE_CYPHER[table].remove, {
-          rows: [...rows.values()].map((k) => ({ s: k.source, t: k.target, type: k.type })),
-        });
-      }
-    });
-    let n = 0;
-    for (const rows of byTable.values()) {
-      for (const key of rows.keys()) {
-        this.#edges.delete(key);
-        n++;
-      }
-    }
-    return n;
+    const plan = planRemovals(this.#edges, keys);
+    if (plan.size === 0) return 0;
+    await this.#db.transaction((tx) => writeRemovals(tx, plan));
+    for (const key of plan.keys()) this.#edges.delete(key);
+    return plan.size;
   }
 
   /** Edges (of the given types, or all), sorted by source, target, type. */
   listEdges(types?: readonly string[]): Promise<GraphEdge[]> {
-    return listEdges(this.#db, types);
+    return this.#read(() => this.#edges.list(types));
   }
 
   /** Neighbours of `node` over the given edge types, sorted by node id (then type, direction). */
   neighbours(node: string, types?: readonly string[]): Promise<Neighbour[]> {
-    return neighbours(this.#db, node, types);
+    return this.#read(() => this.#edges.neighbours(node, types));
   }
 
   /** Nodes within `maxHops` of `seeds` in either direction, sorted by hops then id. */
@@ -224,7 +196,7 @@ export class GraphIndex {
     maxHops: number,
     types?: readonly string[],
   ): Promise<Reached[]> {
-    return neighbourhood(this.#db, seeds, maxHops, types);
+    return this.#read(() => this.#edges.reach(seeds, maxHops, types));
   }
 
   /** Whether an edge with this key exists. */
@@ -248,7 +220,7 @@ export class GraphIndex {
   async deleteMemories(ids: readonly string[]): Promise<void> {
     const present = ids.filter((id) => this.#memories.has(id));
     if (present.length === 0) return;
-    await this.#db.transaction(async ({ query: q }) => {
+    const orphans = await this.#db.transaction(async ({ query: q }) => {
       await q("UNWIND $ids AS id MATCH (m:Memory {id: id}) DETACH DELETE m", { ids: present });
       const tasks = await q(
         "MATCH (t:Task) WHERE NOT EXISTS { MATCH (t)-[:HAS_MEMORY]->(:Memory) } RETURN t.id AS id",
@@ -266,23 +238,31 @@ export class GraphIndex {
           ids: ents.map((r) => String(r.id)),
         });
       }
-      for (const r of tasks) this.#tasks.delete(String(r.id));
-      for (const r of ents) this.#entities.delete(String(r.id));
+      return [...tasks, ...ents].map((r) => String(r.id));
     });
-    for (const id of present) this.#memories.delete(id);
-    for (const key of [...this.#edges.keys()]) {
-      const [s, t] = key.split("\u0000");
-      if (!this.hasNode(s) || !this.hasNode(t)) this.#edges.delete(key);
+    // DETACH DELETE took every edge of the deleted nodes with it.
+    for (const id of [...present, ...orphans]) {
+      this.#memories.delete(id);
+      this.#tasks.delete(id);
+      this.#entities.delete(id);
+      this.#edges.deleteNode(id);
     }
   }
 
-  /** Closes the database. */
+  /** Closes the database; later reads and writes fail with a `closed` error. */
   close(): Promise<void> {
+    this.#closed = true;
     return this.#db.close();
   }
 
-  #remember(plan: EdgePlan): void {
-    for (const [key, [table]] of plan.inserts) this.#edges.set(key, table);
+  /** Answers a read from the mirrors, as a promise (a bad argument rejects it). */
+  #read<T>(fn: () => T): Promise<T> {
+    try {
+      if (this.#closed) throw new StoreError("closed", [], "the graph database is closed");
+      return Promise.resolve(fn());
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 }
 

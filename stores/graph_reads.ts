@@ -1,7 +1,9 @@
 /**
- * Read queries of the graph stores: edge listings, one-hop neighbours and multi-hop reach. Kept
- * apart from the write path in `graph_index.ts`; all of them return results in a total order so
- * callers (and their traces) are deterministic.
+ * Read queries against Kùzu itself: the edge listing that loads the in-memory mirror on open
+ * (`EdgeMirror` in `graph_edges.ts`, which answers every read of an open store), and one-hop
+ * neighbours and multi-hop reach straight from the database — the reference the mirror is
+ * checked against in tests and the baseline of `retrieval/graph_retrieval_bench.ts`. All of
+ * them return results in a total order so callers (and their traces) are deterministic.
  *
  * @module
  */
@@ -51,8 +53,11 @@ function typeOf(row: Record<string, unknown>): string {
   return STRUCTURAL_TYPES.has(String(row.tbl)) ? String(row.tbl) : String(row.type);
 }
 
-/** Neighbours of `node` over the given edge types, sorted by node id (then type, direction). */
-export async function neighbours(
+/**
+ * Neighbours of `node` over the given edge types, sorted by node id (then type, direction), as
+ * two Kùzu queries (outgoing and incoming).
+ */
+export async function kuzuNeighbours(
   db: KuzuGraph,
   node: string,
   types?: readonly string[],
@@ -81,14 +86,23 @@ export async function neighbours(
   );
 }
 
-/** Deepest reach accepted by {@linkcode neighbourhood} (Kùzu's recursion limit is 30). */
+/** Deepest reach accepted by a neighbourhood query (Kùzu's recursion limit is 30). */
 export const MAX_HOPS = 30;
 
-/** The rel-table pattern of a recursive match over `types` (all tables when undefined). */
-function recursivePattern(maxHops: number, types?: readonly string[]): string {
-  if (!types) return `[e*1..${maxHops}]`;
+/** Throws `invalid_argument` (path `maxHops`) unless it is an integer in [0, MAX_HOPS]. */
+export function checkMaxHops(maxHops: number): void {
+  if (!Number.isInteger(maxHops) || maxHops < 0 || maxHops > MAX_HOPS) {
+    throw new StoreError(
+      "invalid_argument",
+      ["maxHops"],
+      `must be an integer in [0, ${MAX_HOPS}], got ${maxHops}`,
+    );
+  }
+}
+
+/** Throws `invalid_argument` (path `edgeTypes.<i>`) for a type that is not UPPER_SNAKE_CASE. */
+export function checkEdgeTypes(types: readonly string[]): void {
   types.forEach((t, i) => {
-    // Types are inlined into the Cypher text (kuzu cannot bind parameters in recursive filters).
     if (typeof t !== "string" || !/^[A-Z][A-Z0-9_]*$/.test(t)) {
       throw new StoreError(
         "invalid_argument",
@@ -97,6 +111,13 @@ function recursivePattern(maxHops: number, types?: readonly string[]): string {
       );
     }
   });
+}
+
+/** The rel-table pattern of a recursive match over `types` (all tables when undefined). */
+function recursivePattern(maxHops: number, types?: readonly string[]): string {
+  if (!types) return `[e*1..${maxHops}]`;
+  // Types are inlined into the Cypher text (kuzu cannot bind parameters in recursive filters).
+  checkEdgeTypes(types);
   const structural = types.filter((t) => STRUCTURAL_TYPES.has(t));
   const other = types.filter((t) => !STRUCTURAL_TYPES.has(t));
   const tables = new Set<string>(structural);
@@ -114,19 +135,13 @@ function recursivePattern(maxHops: number, types?: readonly string[]): string {
  * Nodes within `maxHops` of `seeds` in either direction over the given edge types, seeds
  * excluded, sorted by hops then id: one recursive Kùzu query per seed.
  */
-export async function neighbourhood(
+export async function kuzuNeighbourhood(
   db: KuzuGraph,
   seeds: readonly string[],
   maxHops: number,
   types?: readonly string[],
 ): Promise<Reached[]> {
-  if (!Number.isInteger(maxHops) || maxHops < 0 || maxHops > MAX_HOPS) {
-    throw new StoreError(
-      "invalid_argument",
-      ["maxHops"],
-      `must be an integer in [0, ${MAX_HOPS}], got ${maxHops}`,
-    );
-  }
+  checkMaxHops(maxHops);
   if (maxHops === 0 || types?.length === 0) return [];
   const pattern = recursivePattern(maxHops, types);
   const best = new Map<string, number>();

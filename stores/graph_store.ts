@@ -2,7 +2,9 @@
  * The `graph` store: units in the shared record log, the graph in Kùzu (task, memory and entity
  * nodes; structural, derived, relation and fact edges in separate tables), exact cosine over the
  * flat vector index and BM25 keyword search. Kùzu's own HNSW index is slow to build and inexact
- * (toolchain notes), so vectors never go into the graph.
+ * (toolchain notes), so vectors never go into the graph. Graph reads (`neighbours`,
+ * `neighbourhood`, `listEdges`) are answered from the in-memory mirror of `GraphIndex`, updated
+ * after every committed write, so a retriever may expand node by node without a query per node.
  *
  * `add()` links each new unit to its task (HAS_MEMORY) and to rule-based entities (HAS_ENTITY)
  * and turns its `relations` into edges. `update()` never touches edges: reindexed SIMILAR and
