@@ -11,8 +11,6 @@ import { loadConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
 import { STORE_KINDS, type StoreKind } from "../core/space.ts";
-import type { LocomoEvalResult } from "../memory/locomo_eval.ts";
-import type { MemoryBenchRow } from "../stores/memory_bench.ts";
 import type { CommandDef } from "./command.ts";
 import { readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
@@ -84,9 +82,25 @@ function pct(x: number): string {
   return x.toFixed(3);
 }
 
-function locomoTable(r: LocomoEvalResult, ks: readonly number[]): string {
+/** The parts of a LoCoMo evaluation result the text table shows. */
+interface RecallView {
+  recall: Record<string, number>;
+  mrr: number;
+}
+
+function locomoTable(
+  r: {
+    architecture: RecallView;
+    baseline_bm25: RecallView;
+    conversations: number[];
+    questions: number;
+    skipped_questions: number;
+    wall_s: number;
+  },
+  ks: readonly number[],
+): string {
   const head = ["method", ...ks.map((k) => `R@${k}`), "MRR"];
-  const row = (name: string, b: LocomoEvalResult["architecture"]) => [
+  const row = (name: string, b: RecallView) => [
     name,
     ...ks.map((k) => pct(b.recall[String(k)] ?? 0)),
     pct(b.mrr),
@@ -232,7 +246,7 @@ export const benchCommand: CommandDef = {
       }
     }
     const { formatBenchTable, runMemoryBench } = await import("../stores/memory_bench.ts");
-    const rows: MemoryBenchRow[] = [];
+    const rows = [];
     for await (
       const row of runMemoryBench({
         sizes: parseInts(String(flags.sizes), "sizes"),

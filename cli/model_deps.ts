@@ -10,6 +10,10 @@ import type { AutomemConfig, RoleConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { createOpenAIChatModel, createOpenAIEmbedder } from "../core/openai_adapter.ts";
 import type { ChatModel, Embedder } from "../core/ports.ts";
+import type { PriceTable } from "../core/usage.ts";
+import type { Flags } from "./args.ts";
+import type { CliIo } from "./io.ts";
+import { loadConfig } from "../core/config.ts";
 import { cachedModel } from "../core/response_cache.ts";
 
 /** Chat models by role; a missing role is offline. */
@@ -63,4 +67,30 @@ export function buildEmbedder(config: AutomemConfig): Embedder {
 export function describeRoles(models: RoleModels): string {
   return (Object.keys(models) as (keyof RoleModels)[])
     .map((k) => `${k}=${models[k]?.id ?? "offline"}`).join(" ");
+}
+
+/** Models, embedder and prices a search or sweep runs with. */
+export interface LiveDeps {
+  models: RoleModels;
+  embedder: Embedder;
+  prices: PriceTable;
+}
+
+/** Resolves the configuration (flags over environment) into live ports; dry runs use no models. */
+export function liveDeps(flags: Flags, io: CliIo): LiveDeps {
+  const config = loadConfig({
+    env: io.env,
+    cwd: io.cwd,
+    flags: {
+      model: flags.model as string | undefined,
+      searchModel: flags.search_model as string | undefined,
+      diagnosisModel: flags.diagnosis_model as string | undefined,
+      judgeModel: flags.judge_model as string | undefined,
+    },
+  });
+  return {
+    models: flags.dry_run ? {} : buildModels(config),
+    embedder: buildEmbedder(config),
+    prices: config.prices,
+  };
 }

@@ -6,12 +6,9 @@
  * @module
  */
 import type { Issue } from "../core/issues.ts";
-import type { Embedder } from "../core/ports.ts";
-import type { PriceTable } from "../core/usage.ts";
-import type { FlagDef, Flags } from "./args.ts";
+import type { FlagDef } from "./args.ts";
 import type { CommandDef } from "./command.ts";
-import { type CliIo, EXIT, UsageError } from "./io.ts";
-import type { RoleModels } from "./model_deps.ts";
+import { EXIT, UsageError } from "./io.ts";
 
 const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
   name,
@@ -89,33 +86,6 @@ function formatIssues(issues: readonly Issue[]): string {
   );
 }
 
-/** Models, embedder and prices a search or sweep runs with. */
-interface LiveDeps {
-  models: RoleModels;
-  embedder: Embedder;
-  prices: PriceTable;
-}
-
-async function liveModels(flags: Flags, io: CliIo): Promise<LiveDeps> {
-  const { loadConfig } = await import("../core/config.ts");
-  const { buildEmbedder, buildModels } = await import("./model_deps.ts");
-  const config = loadConfig({
-    env: io.env,
-    cwd: io.cwd,
-    flags: {
-      model: flags.model as string | undefined,
-      searchModel: flags.search_model as string | undefined,
-      diagnosisModel: flags.diagnosis_model as string | undefined,
-      judgeModel: flags.judge_model as string | undefined,
-    },
-  });
-  return {
-    models: flags.dry_run ? {} : buildModels(config),
-    embedder: buildEmbedder(config),
-    prices: config.prices,
-  };
-}
-
 /** `automem search`. */
 export const searchCommand: CommandDef = {
   name: "search",
@@ -142,7 +112,7 @@ export const searchCommand: CommandDef = {
     const stopServer = new AbortController();
     let server: Promise<void> | undefined;
     try {
-      const live = await liveModels(flags, io);
+      const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
       if (config.status_port !== null) {
         const { serve } = await import("../server/serve.ts");
         const s = await serve({
@@ -249,7 +219,7 @@ export const sweepCommand: CommandDef = {
         ? parseRanges(String(flags.conversations), "conversations")
         : undefined,
     });
-    const live = await liveModels(flags, io);
+    const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
     const summary = await runSweep({
       benchmark,
       split: flags.split as "search",
