@@ -115,6 +115,8 @@ export const searchCommand: CommandDef = {
       const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
       if (config.status_port !== null) {
         const { serve } = await import("../server/serve.ts");
+        // The server refuses a missing runs directory; a new run's parent may not exist yet.
+        await Deno.mkdir(config.output_dir, { recursive: true });
         const s = await serve({
           runsDir: config.output_dir,
           port: config.status_port,

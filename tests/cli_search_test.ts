@@ -80,3 +80,19 @@ Deno.test("invalid search flags are usage errors naming the flag", async () => {
   assert.equal(await runCli(["search"], missing, COMMANDS), 2);
   assert.match(missing.err.join(""), /run_name/);
 });
+
+Deno.test("--status_port serves a run whose output directory does not exist yet", async () => {
+  const parent = await Deno.makeTempDir();
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  try {
+    const dir = `${parent}/new/runs`;
+    const io = captureIo();
+    const code = await runCli([...dryRunArgs(dir), "--status_port", String(port)], io, COMMANDS);
+    assert.equal(code, 0, io.err.join(""));
+    assert.match(io.err.join(""), new RegExp(`status: http://127\\.0\\.0\\.1:${port}/`));
+  } finally {
+    await Deno.remove(parent, { recursive: true });
+  }
+});
