@@ -1,24 +1,11 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
-import { compileSpec } from "../core/compiler.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
-import { parseSpec } from "../core/spec.ts";
 import { MemoryStoreDouble } from "../retrieval/testing/memory_store_double.ts";
 import { sequentialIds } from "./ids.ts";
 import { openMemory } from "./open_memory.ts";
 import { PlanMemoryProvider } from "./provider.ts";
-
-function plan(baseDir: string, dim = 32) {
-  const spec = parseSpec({
-    schema_version: "1",
-    encode: ["tip"],
-    store: "json",
-    retrieve: "hybrid",
-    manage: "lightweight",
-  });
-  if (!spec.ok) throw new Error("bad spec");
-  return compileSpec(spec.value, { baseDir, embeddingDim: dim });
-}
+import { simplePlan as plan } from "./testing/fixtures.ts";
 
 const deps = () => ({
   embedder: new HashEmbedder(32),

@@ -1,23 +1,13 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
-import { type MemoryUnit, MemoryUnitSchema, unitSignature } from "../core/unit.ts";
+import type { MemoryUnit } from "../core/unit.ts";
+import { makeUnit } from "../retrieval/testing/fixtures.ts";
 import type { StoreSnapshot } from "../stores/store_port.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { maintainPool, mergePools, POOL_MAINTENANCE_OPS, POOL_MERGE_MARK } from "./pool.ts";
 
-function unit(id: string, principle: string, extra: Partial<MemoryUnit> = {}): MemoryUnit {
-  const content = { principle };
-  return MemoryUnitSchema.parse({
-    id,
-    type: "tip",
-    signature: unitSignature(content),
-    content,
-    source_task_id: `t-${id}`,
-    task_outcome: "success",
-    created_at: "2026-01-01T00:00:00.000Z",
-    ...extra,
-  });
-}
+const unit = (id: string, principle: string, extra: Partial<MemoryUnit> = {}): MemoryUnit =>
+  makeUnit(id, { text: principle, source_task_id: `t-${id}`, ...extra });
 
 const clock = () => logicalClock(Date.UTC(2026, 0, 2), 0);
 

@@ -3,26 +3,18 @@ import { compileSpec } from "../core/compiler.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { ScriptedModel } from "../core/scripted_model.ts";
 import { parseSpec } from "../core/spec.ts";
-import { MemoryUnitSchema, unitSignature } from "../core/unit.ts";
 import type { RetrievalQuery, Retriever, ScoredUnit } from "../retrieval/retriever_port.ts";
-import { MemoryStoreDouble } from "../retrieval/testing/memory_store_double.ts";
+import { makeUnit, MemoryStoreDouble } from "../retrieval/testing/mod.ts";
 import { type GuidanceContext, provideGuidance } from "./provide_guidance.ts";
 import { SessionRegistry } from "./runtime/session.ts";
 import { TraceBook } from "./trace_book.ts";
 
-function unit(id: string, task: string, principle: string) {
-  const content = { principle };
-  return MemoryUnitSchema.parse({
-    id,
-    type: "tip",
-    signature: unitSignature(content),
-    content,
+const unit = (id: string, task: string, principle: string) =>
+  makeUnit(id, {
+    text: principle,
     source_task_id: task,
     source_task_query: `the literal question of ${task}`,
-    task_outcome: "success",
-    created_at: "2026-01-01T00:00:00.000Z",
   });
-}
 
 /** A retriever that returns a fixed list, ignoring the self-retrieval filter on purpose. */
 class FixedRetriever implements Retriever {

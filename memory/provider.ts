@@ -10,12 +10,9 @@
  * @module
  */
 import type { Plan } from "../core/compiler.ts";
-import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
 import type { Retriever } from "../retrieval/retriever_port.ts";
-import type { MemoryStore, StoreSnapshot } from "../stores/store_port.ts";
-import type { Encoder } from "./encoder_port.ts";
-import type { ManagementPipeline } from "./manage_port.ts";
+import type { StoreSnapshot } from "../stores/store_port.ts";
 import type { EndTrace, Guidance, MemoryProvider, RankedUnit, TaskTrace } from "./provider_port.ts";
 import { type GuidanceContext, provideGuidance } from "./provide_guidance.ts";
 import { buildQuery } from "./runtime/query.ts";
@@ -24,19 +21,9 @@ import { SerialQueue } from "./serial_queue.ts";
 import { embedUnits, takeIn, type TakeInContext, type UsedMemory } from "./take_in.ts";
 import { TraceBook } from "./trace_book.ts";
 
-/** The parts a provider is assembled from. */
-export interface ProviderParts {
-  plan: Plan;
-  store: MemoryStore;
+/** The parts a provider is assembled from: what extraction needs, plus retrieval and state. */
+export interface ProviderParts extends TakeInContext {
   retriever: Retriever;
-  encoder: Encoder;
-  management: ManagementPipeline;
-  embedder: Embedder;
-  clock: Clock;
-  /** Unit id generator (deterministic in offline runs). */
-  newId: () => string;
-  model?: ChatModel;
-  signal?: AbortSignal;
   /** Defaults to a fresh registry with the policy's refresh budget. */
   sessions?: SessionRegistry;
   /** Defaults to a fresh, bounded trace book. */

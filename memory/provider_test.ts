@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
-import { compileSpec } from "../core/compiler.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
-import { parseSpec } from "../core/spec.ts";
 import type { TaskContext, Trajectory } from "../core/trajectory.ts";
 import { MemoryUnitSchema, unitSignature } from "../core/unit.ts";
 import { createRetriever } from "../retrieval/create_retriever.ts";
@@ -12,6 +10,7 @@ import type { ManagementPipeline, PostTaskContext } from "./manage_port.ts";
 import { sequentialIds } from "./ids.ts";
 import { PlanMemoryProvider, ProviderClosedError } from "./provider.ts";
 import type { OpRunRecord } from "./provider_port.ts";
+import { simplePlan } from "./testing/fixtures.ts";
 
 /** One tip per observed step: enough structure to exercise the lifecycle without real encoders. */
 const stepEncoder: Encoder = (input, deps) => {
@@ -76,15 +75,7 @@ function traj(task: TaskContext, observations: string[]): Trajectory {
 }
 
 function setup(opts: { encoder?: Encoder } = {}) {
-  const spec = parseSpec({
-    schema_version: "1",
-    encode: ["tip"],
-    store: "json",
-    retrieve: "hybrid",
-    manage: "lightweight",
-  });
-  if (!spec.ok) throw new Error("bad spec");
-  const plan = compileSpec(spec.value, { baseDir: "/nonexistent", embeddingDim: 64 });
+  const plan = simplePlan("/nonexistent", 64);
   const store = new MemoryStoreDouble();
   const embedder = new HashEmbedder(64);
   const management = new RecordingManagement();

@@ -36,6 +36,7 @@ export interface TakeInContext {
   management: ManagementPipeline;
   embedder: Embedder;
   clock: Clock;
+  /** Unit id generator (deterministic in offline runs). */
   newId: () => string;
   model?: ChatModel;
   signal?: AbortSignal;

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
-import { compileSpec } from "../core/compiler.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
-import { parseSpec } from "../core/spec.ts";
-import { MemoryUnitSchema, unitSignature } from "../core/unit.ts";
-import { MemoryStoreDouble } from "../retrieval/testing/memory_store_double.ts";
+import { makeUnit, MemoryStoreDouble } from "../retrieval/testing/mod.ts";
 import { embedUnits, failureContext, takeIn } from "./take_in.ts";
+import { simplePlan } from "./testing/fixtures.ts";
 
 const traj = (final_answer?: string) => ({ task_id: "t", query: "q", steps: [], final_answer });
 
@@ -28,19 +26,8 @@ Deno.test("the failure context quotes the answer (500 chars), and is empty on su
 });
 
 Deno.test("embedUnits fills missing or wrong-size embeddings and leaves good ones alone", async () => {
-  const make = (id: string, principle: string, embedding: number[] | null) => {
-    const content = { principle };
-    return MemoryUnitSchema.parse({
-      id,
-      type: "tip",
-      signature: unitSignature(content),
-      content,
-      source_task_id: "t",
-      task_outcome: "success",
-      created_at: "2026-01-01T00:00:00.000Z",
-      embedding,
-    });
-  };
+  const make = (id: string, principle: string, vector: number[] | null) =>
+    makeUnit(id, { text: principle, source_task_id: "t", vector });
   const embedder = new HashEmbedder(16);
   const good = Array.from({ length: 16 }, (_, i) => (i === 0 ? 1 : 0));
   const input = [make("a", "alpha", null), make("b", "beta", [1, 0]), make("c", "gamma", good)];
@@ -54,18 +41,10 @@ Deno.test("embedUnits fills missing or wrong-size embeddings and leaves good one
 });
 
 Deno.test("an encoder that throws costs the extraction, not the post-task pass", async () => {
-  const spec = parseSpec({
-    schema_version: "1",
-    encode: ["tip"],
-    store: "json",
-    retrieve: "hybrid",
-    manage: "lightweight",
-  });
-  if (!spec.ok) throw new Error("bad spec");
   const posted: string[] = [];
   const end = await takeIn(
     {
-      plan: compileSpec(spec.value, { baseDir: "/nonexistent", embeddingDim: 16 }),
+      plan: simplePlan("/nonexistent", 16),
       store: new MemoryStoreDouble(),
       encoder: () => Promise.reject(new Error("endpoint down")),
       management: {

@@ -8,7 +8,7 @@
  */
 import type { Embedder } from "../core/ports.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
-import { admissible, byKeyThenId, excludedSet, queryFilter, searchAdmissible } from "./ranking.ts";
+import { admissible, byKeyThenId, excludedSet, queryFilter, searchQuery } from "./ranking.ts";
 import type { RetrievalQuery, ScoredUnit } from "./retriever_port.ts";
 import { cosine, isUsableVector } from "./vectors.ts";
 
@@ -104,12 +104,7 @@ export async function cbrCandidates(
       method: "cbr_case",
     });
   }
-  const dense = await searchAdmissible(
-    ctx.store,
-    (k) => ctx.store.vectorSearch(query.embedding, k, filter),
-    3 * poolK,
-    excluded,
-  );
+  const dense = await searchQuery(ctx.store, query, { vector: query.embedding }, 3 * poolK);
   for (const h of dense.hits) {
     const existing = candidates.get(h.id);
     const unit = existing?.unit ?? dense.units.get(h.id)!;

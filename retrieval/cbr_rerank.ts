@@ -18,14 +18,9 @@ import { CaseEmbeddingCache, type CbrCandidate, cbrCandidates } from "./cbr.ts";
 import { termSet } from "./lexical.ts";
 import { lexicalRelevance } from "./lexical_rerank.ts";
 import { countParam, weightParam } from "./params.ts";
-import { checkTopK, topByRank } from "./ranking.ts";
+import { asScoredUnits, defineRetriever, topByRank } from "./ranking.ts";
 import { renderPrompt } from "./render_prompt.ts";
-import type {
-  RetrievalQuery,
-  RetrievalResult,
-  Retriever,
-  RetrieverDeps,
-} from "./retriever_port.ts";
+import type { Retriever, RetrieverDeps } from "./retriever_port.ts";
 
 /** The rerank reply: one 1..10 score per candidate index. */
 export const RerankReplySchema = z.object({
@@ -100,48 +95,33 @@ export function createCbrRerankRetriever(plan: RetrievePlan, deps: RetrieverDeps
   const cbrWeight = weightParam(plan, "cbr_weight");
   const llmWeight = weightParam(plan, "llm_weight");
   const cache = new CaseEmbeddingCache(deps.embedder);
-  return {
-    name: "cbr_rerank",
-    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
-      checkTopK(topK);
-      const result: RetrievalResult = {
-        units: [],
-        retriever: "cbr_rerank",
-        used_edges: [],
-        notes: [],
-      };
-      if (!deps.model) result.variant = "cbr_rerank:lexical";
-      if (topK === 0) return result;
-      const pool = await cbrCandidates(query, Math.max(poolSize, topK), {
-        store: deps.store,
-        cache,
-        contentWeight,
-        signal: deps.signal,
-      });
-      if (pool.length === 0) result.notes.push("no CBR candidates");
-      let relevance: number[] | undefined;
-      if (pool.length <= 1) {
-        if (pool.length === 1) result.notes.push("single candidate: rerank skipped");
-      } else if (deps.model) {
-        const scores = await modelScores(deps.model, query.literal, pool, deps.signal);
-        if (typeof scores === "string") {
-          result.variant = "cbr_rerank:cbr_fallback";
-          result.notes.push(`rerank fell back to the CBR order: ${scores}`);
-        } else relevance = scores;
-      } else {
-        const terms = termSet(query.literal);
-        relevance = pool.map((c) => lexicalRelevance(terms, c.unit));
-      }
-      const ranked = pool.map((c, i) => ({
-        ...c,
-        final: relevance ? cbrWeight * c.rank + llmWeight * relevance[i] : c.rank,
-      }));
-      result.units = topByRank(ranked, topK, (c) => c.final).map(({ unit, score, method }) => ({
-        unit,
-        score,
-        method,
-      }));
-      return result;
-    },
-  };
+  const offline = deps.model ? undefined : "cbr_rerank:lexical";
+  return defineRetriever("cbr_rerank", async (query, topK, result) => {
+    const pool = await cbrCandidates(query, Math.max(poolSize, topK), {
+      store: deps.store,
+      cache,
+      contentWeight,
+      signal: deps.signal,
+    });
+    if (pool.length === 0) result.notes.push("no CBR candidates");
+    let relevance: number[] | undefined;
+    if (pool.length <= 1) {
+      if (pool.length === 1) result.notes.push("single candidate: rerank skipped");
+    } else if (deps.model) {
+      const scores = await modelScores(deps.model, query.literal, pool, deps.signal);
+      if (typeof scores === "string") {
+        result.variant = "cbr_rerank:cbr_fallback";
+        result.notes.push(`rerank fell back to the CBR order: ${scores}`);
+      } else relevance = scores;
+    } else {
+      const terms = termSet(query.literal);
+      relevance = pool.map((c) => lexicalRelevance(terms, c.unit));
+    }
+    const ranked = pool.map((c, i) => ({
+      ...c,
+      final: relevance ? cbrWeight * c.rank + llmWeight * relevance[i] : c.rank,
+    }));
+    result.units = asScoredUnits(topByRank(ranked, topK, (c) => c.final));
+    return result;
+  }, offline);
 }

@@ -23,19 +23,14 @@ import { RetrieverConfigError } from "./errors.ts";
 import { countParam, weightParam } from "./params.ts";
 import {
   admissible,
+  asScoredUnits,
   byKeyThenId,
-  checkTopK,
+  defineRetriever,
   excludedSet,
   queryFilter,
-  searchAdmissible,
+  searchQuery,
 } from "./ranking.ts";
-import type {
-  RetrievalQuery,
-  RetrievalResult,
-  Retriever,
-  RetrieverDeps,
-  ScoredUnit,
-} from "./retriever_port.ts";
+import type { RetrievalQuery, Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
 import { isUsableVector } from "./vectors.ts";
 
 /** One contrastive pool: which outcome it holds, its weight and how many units it offers. */
@@ -166,13 +161,9 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
     notes: Set<string>,
   ): Promise<PoolCandidate[]> {
     if (!isUsableVector(query.embedding)) return degradedPool(pool, quota, query, excluded);
-    const filter = queryFilter(query, { outcomes: [pool.outcome] });
-    const { hits, units } = await searchAdmissible(
-      deps.store,
-      (k) => deps.store.vectorSearch(query.embedding, k, filter),
-      quota,
-      excluded,
-    );
+    const inPool = { outcomes: [pool.outcome] };
+    const probe = { vector: query.embedding };
+    const { hits, units } = await searchQuery(deps.store, query, probe, quota, inPool);
     const scored: PoolCandidate[] = [];
     for (const h of hits) {
       const unit = units.get(h.id)!;
@@ -186,7 +177,11 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
       });
     }
     // Fewer dense hits than asked, yet more units in the pool: those have no embedding.
-    if (scored.length >= quota || await deps.store.count(filter) <= scored.length) return scored;
+    if (
+      scored.length >= quota || await deps.store.count(queryFilter(query, inPool)) <= scored.length
+    ) {
+      return scored;
+    }
     const skip = new Set(scored.map((c) => c.unit.id));
     const rest = await degradedPool(pool, quota - scored.length, query, excluded, skip);
     if (rest.length > 0) {
@@ -199,45 +194,33 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
     return [...scored, ...rest];
   }
 
-  return {
-    name: "contrastive",
-    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
-      checkTopK(topK);
-      const result: RetrievalResult = {
-        units: [],
-        retriever: "contrastive",
-        used_edges: [],
-        notes: [],
-      };
-      if (topK === 0) return result;
-      const excluded = excludedSet(query);
-      if (!isUsableVector(query.embedding)) {
-        result.notes.push("query has no usable embedding: all pools degraded");
+  return defineRetriever("contrastive", async (query, topK, result) => {
+    const excluded = excludedSet(query);
+    if (!isUsableVector(query.embedding)) {
+      result.notes.push("query has no usable embedding: all pools degraded");
+    }
+    const notes = new Set<string>();
+    const quotas = poolQuotas(pools.map((p) => p.k), topK, planTopK);
+    const draws: PoolDraw[] = pools.map((pool, i) => ({
+      pool,
+      quota: quotas[i],
+      got: [],
+      exhausted: false,
+    }));
+    for (;;) {
+      for (const d of draws) {
+        if (d.exhausted || d.got.length >= d.quota) continue;
+        d.got = await drawPool(d.pool, d.quota, query, excluded, notes);
+        d.exhausted = d.got.length < d.quota;
       }
-      const notes = new Set<string>();
-      const quotas = poolQuotas(pools.map((p) => p.k), topK, planTopK);
-      const draws: PoolDraw[] = pools.map((pool, i) => ({
-        pool,
-        quota: quotas[i],
-        got: [],
-        exhausted: false,
-      }));
-      for (;;) {
-        for (const d of draws) {
-          if (d.exhausted || d.got.length >= d.quota) continue;
-          d.got = await drawPool(d.pool, d.quota, query, excluded, notes);
-          d.exhausted = d.got.length < d.quota;
-        }
-        const shortfall = topK - draws.reduce((n, d) => n + d.got.length, 0);
-        const open = draws.filter((d) => !d.exhausted);
-        if (shortfall <= 0 || open.length === 0) break;
-        const extra = shareShortfall(shortfall, open.map((d) => d.pool.k));
-        open.forEach((d, i) => d.quota += extra[i]);
-      }
-      result.notes.push(...notes);
-      result.units = draws.flatMap((d) => d.got).sort(comparePool).slice(0, topK)
-        .map(({ unit, score, method }) => ({ unit, score, method }));
-      return result;
-    },
-  };
+      const shortfall = topK - draws.reduce((n, d) => n + d.got.length, 0);
+      const open = draws.filter((d) => !d.exhausted);
+      if (shortfall <= 0 || open.length === 0) break;
+      const extra = shareShortfall(shortfall, open.map((d) => d.pool.k));
+      open.forEach((d, i) => d.quota += extra[i]);
+    }
+    result.notes.push(...notes);
+    result.units = asScoredUnits(draws.flatMap((d) => d.got).sort(comparePool).slice(0, topK));
+    return result;
+  });
 }

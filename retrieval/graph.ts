@@ -23,19 +23,12 @@ import { countParam, numberParam, stringListParam } from "./params.ts";
 import {
   admissible,
   byKeyThenId,
-  checkTopK,
+  defineRetriever,
   excludedSet,
-  queryFilter,
-  searchAdmissible,
+  searchQuery,
   topByRank,
 } from "./ranking.ts";
-import type {
-  RetrievalQuery,
-  RetrievalResult,
-  Retriever,
-  RetrieverDeps,
-  ScoredUnit,
-} from "./retriever_port.ts";
+import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
 import { isUsableVector } from "./vectors.ts";
 
 const UNIT_PREFIX = "m:";
@@ -104,130 +97,118 @@ export function createGraphRetriever(plan: RetrievePlan, deps: RetrieverDeps): R
   const maxDegree = countParam(plan, "entity_bridge_max_degree");
   const bridgeTopK = countParam(plan, "entity_bridge_top_k");
 
-  return {
-    name: "graph",
-    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
-      checkTopK(topK);
-      const result: RetrievalResult = { units: [], retriever: "graph", used_edges: [], notes: [] };
-      if (topK === 0) return result;
-      if (!isUsableVector(query.embedding)) {
-        result.notes.push("query has no usable embedding: no seeds");
-        return result;
+  return defineRetriever("graph", async (query, topK, result) => {
+    if (!isUsableVector(query.embedding)) {
+      result.notes.push("query has no usable embedding: no seeds");
+      return result;
+    }
+    const health = await deps.store.health();
+    if (health.active_units === 0) {
+      result.notes.push("empty store");
+      return result;
+    }
+    const excluded = excludedSet(query);
+    const unitCache = new Map<string, MemoryUnit | null>();
+    const unitOf = async (id: string): Promise<MemoryUnit | null> => {
+      if (!unitCache.has(id)) {
+        const u = await deps.store.get(id);
+        unitCache.set(id, u && admissible(u, excluded) ? u : null);
       }
-      const health = await deps.store.health();
-      if (health.active_units === 0) {
-        result.notes.push("empty store");
-        return result;
-      }
-      const excluded = excludedSet(query);
-      const unitCache = new Map<string, MemoryUnit | null>();
-      const unitOf = async (id: string): Promise<MemoryUnit | null> => {
-        if (!unitCache.has(id)) {
-          const u = await deps.store.get(id);
-          unitCache.set(id, u && admissible(u, excluded) ? u : null);
-        }
-        return unitCache.get(id) ?? null;
-      };
+      return unitCache.get(id) ?? null;
+    };
 
-      const found = new Map<string, ScoredUnit>();
-      const filter = queryFilter(query);
-      const seeds = await searchAdmissible(
-        deps.store,
-        (k) => deps.store.vectorSearch(query.embedding, k, filter),
-        seedK,
-        excluded,
+    const found = new Map<string, ScoredUnit>();
+    const seeds = await searchQuery(deps.store, query, { vector: query.embedding }, seedK);
+    for (const h of seeds.hits) {
+      const unit = seeds.units.get(h.id)!;
+      unitCache.set(h.id, unit);
+      if (h.score >= minScore) found.set(h.id, { unit, score: h.score, method: "graph_seed" });
+    }
+    if (found.size === 0) {
+      result.notes.push(`no seed reached min_score ${minScore}`);
+      return result;
+    }
+
+    let hops = maxHops;
+    if (hops > 0 && health.cold_start && !(await expansionAvailable(graph, expandTypes))) {
+      result.notes.push(
+        "cold store without SIMILAR/COOCCURS edges or entity bridges: no expansion",
       );
-      for (const h of seeds.hits) {
-        const unit = seeds.units.get(h.id)!;
-        unitCache.set(h.id, unit);
-        if (h.score >= minScore) found.set(h.id, { unit, score: h.score, method: "graph_seed" });
+      hops = 0;
+    }
+    /** Sets or raises a unit's score; true when the score changed. */
+    const raise = (unit: MemoryUnit, p: number): boolean => {
+      const prev = found.get(unit.id);
+      if (!prev) found.set(unit.id, { unit, score: p, method: "graph" });
+      else if (p > prev.score) prev.score = p;
+      else return false;
+      return true;
+    };
+    const entityCache = new Map<string, Neighbour[] | null>();
+    const entityNeighbours = async (node: string): Promise<Neighbour[] | null> => {
+      if (!entityCache.has(node)) {
+        const all = await graph.neighbours(node);
+        if (all.length > maxDegree) {
+          result.notes.push(
+            `entity ${node} skipped as a hub (degree ${all.length} > ${maxDegree})`,
+          );
+          entityCache.set(node, null);
+        } else entityCache.set(node, all);
       }
-      if (found.size === 0) {
-        result.notes.push(`no seed reached min_score ${minScore}`);
-        return result;
-      }
+      return entityCache.get(node) ?? null;
+    };
 
-      let hops = maxHops;
-      if (hops > 0 && health.cold_start && !(await expansionAvailable(graph, expandTypes))) {
-        result.notes.push(
-          "cold store without SIMILAR/COOCCURS edges or entity bridges: no expansion",
-        );
-        hops = 0;
-      }
-      /** Sets or raises a unit's score; true when the score changed. */
-      const raise = (unit: MemoryUnit, p: number): boolean => {
-        const prev = found.get(unit.id);
-        if (!prev) found.set(unit.id, { unit, score: p, method: "graph" });
-        else if (p > prev.score) prev.score = p;
-        else return false;
-        return true;
-      };
-      const entityCache = new Map<string, Neighbour[] | null>();
-      const entityNeighbours = async (node: string): Promise<Neighbour[] | null> => {
-        if (!entityCache.has(node)) {
-          const all = await graph.neighbours(node);
-          if (all.length > maxDegree) {
-            result.notes.push(
-              `entity ${node} skipped as a hub (degree ${all.length} > ${maxDegree})`,
-            );
-            entityCache.set(node, null);
-          } else entityCache.set(node, all);
-        }
-        return entityCache.get(node) ?? null;
-      };
-
-      const used: [string, string, string][] = [];
-      const usedKeys = new Set<string>();
-      const visited = new Set<string>();
-      let frontier = [...found.keys()];
-      for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
-        const next = new Set<string>();
-        for (const id of [...frontier].sort()) {
-          if (visited.has(id)) continue;
-          visited.add(id);
-          const base = found.get(id)!.score;
-          const from = UNIT_PREFIX + id;
-          for (const n of await graph.neighbours(from, expandTypes)) {
-            const p = base * n.weight * decay;
-            if (p < minScore) continue;
-            if (n.node.startsWith(UNIT_PREFIX) && n.type !== "HAS_ENTITY") {
-              const unit = n.node === from ? null : await unitOf(n.node.slice(UNIT_PREFIX.length));
-              // An edge that neither reaches nor improves a unit (e.g. back to the seed) is
-              // not evidence for anything, so it is neither followed further nor recorded.
-              if (!unit || !raise(unit, p)) continue;
-              next.add(unit.id);
-              const key = `${from}|${n.node}|${n.type}`;
-              if (!usedKeys.has(key)) {
-                usedKeys.add(key);
-                used.push([from, n.node, n.type]);
-              }
-            } else if (n.node.startsWith(ENTITY_PREFIX)) {
-              const members = await entityNeighbours(n.node);
-              if (!members) continue;
-              const best = new Map<string, number>();
-              for (const m of members) {
-                if (!m.node.startsWith(UNIT_PREFIX) || m.node === from) continue;
-                const q = p * decay * m.weight;
-                if (q >= minScore) best.set(m.node, Math.max(best.get(m.node) ?? 0, q));
-              }
-              const bridged: { unit: MemoryUnit; p: number }[] = [];
-              for (const [node, q] of best) {
-                const unit = await unitOf(node.slice(UNIT_PREFIX.length));
-                if (unit) bridged.push({ unit, p: q });
-              }
-              bridged.sort(byKeyThenId((b) => b.p * b.unit.confidence, (b) => b.unit.id));
-              for (const b of bridged.slice(0, bridgeTopK)) {
-                if (raise(b.unit, b.p)) next.add(b.unit.id);
-              }
+    const used: [string, string, string][] = [];
+    const usedKeys = new Set<string>();
+    const visited = new Set<string>();
+    let frontier = [...found.keys()];
+    for (let hop = 0; hop < hops && frontier.length > 0; hop++) {
+      const next = new Set<string>();
+      for (const id of [...frontier].sort()) {
+        if (visited.has(id)) continue;
+        visited.add(id);
+        const base = found.get(id)!.score;
+        const from = UNIT_PREFIX + id;
+        for (const n of await graph.neighbours(from, expandTypes)) {
+          const p = base * n.weight * decay;
+          if (p < minScore) continue;
+          if (n.node.startsWith(UNIT_PREFIX) && n.type !== "HAS_ENTITY") {
+            const unit = n.node === from ? null : await unitOf(n.node.slice(UNIT_PREFIX.length));
+            // An edge that neither reaches nor improves a unit (e.g. back to the seed) is
+            // not evidence for anything, so it is neither followed further nor recorded.
+            if (!unit || !raise(unit, p)) continue;
+            next.add(unit.id);
+            const key = `${from}|${n.node}|${n.type}`;
+            if (!usedKeys.has(key)) {
+              usedKeys.add(key);
+              used.push([from, n.node, n.type]);
+            }
+          } else if (n.node.startsWith(ENTITY_PREFIX)) {
+            const members = await entityNeighbours(n.node);
+            if (!members) continue;
+            const best = new Map<string, number>();
+            for (const m of members) {
+              if (!m.node.startsWith(UNIT_PREFIX) || m.node === from) continue;
+              const q = p * decay * m.weight;
+              if (q >= minScore) best.set(m.node, Math.max(best.get(m.node) ?? 0, q));
+            }
+            const bridged: { unit: MemoryUnit; p: number }[] = [];
+            for (const [node, q] of best) {
+              const unit = await unitOf(node.slice(UNIT_PREFIX.length));
+              if (unit) bridged.push({ unit, p: q });
+            }
+            bridged.sort(byKeyThenId((b) => b.p * b.unit.confidence, (b) => b.unit.id));
+            for (const b of bridged.slice(0, bridgeTopK)) {
+              if (raise(b.unit, b.p)) next.add(b.unit.id);
             }
           }
         }
-        frontier = [...next].filter((id) => !visited.has(id));
       }
+      frontier = [...next].filter((id) => !visited.has(id));
+    }
 
-      result.units = topByRank([...found.values()], topK);
-      result.used_edges = supportingEdges(used, result.units.map((s) => s.unit.id));
-      return result;
-    },
-  };
+    result.units = topByRank([...found.values()], topK);
+    result.used_edges = supportingEdges(used, result.units.map((s) => s.unit.id));
+    return result;
+  });
 }

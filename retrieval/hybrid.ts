@@ -14,14 +14,8 @@
 import type { RetrievePlan } from "../core/compiler.ts";
 import type { ScoredId } from "../stores/store_port.ts";
 import { countParam, weightParam } from "./params.ts";
-import { checkTopK, excludedSet, queryFilter, searchAdmissible, topByRank } from "./ranking.ts";
-import type {
-  RetrievalQuery,
-  RetrievalResult,
-  Retriever,
-  RetrieverDeps,
-  ScoredUnit,
-} from "./retriever_port.ts";
+import { asScoredUnits, defineRetriever, searchQuery, topByRank } from "./ranking.ts";
+import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
 import { RetrieverConfigError } from "./errors.ts";
 
 /** Min-max normalisation of raw scores; every score becomes 1.0 when they are all equal. */
@@ -58,57 +52,37 @@ export function createHybridRetriever(plan: RetrievePlan, deps: RetrieverDeps): 
       "semantic_weight and keyword_weight cannot both be 0",
     );
   }
-  return {
-    name: "hybrid",
-    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
-      checkTopK(topK);
-      const result: RetrievalResult = { units: [], retriever: "hybrid", used_edges: [], notes: [] };
-      if (topK === 0) return result;
-      const subK = Math.max(2 * topK, subKMin);
-      const filter = queryFilter(query);
-      const excluded = excludedSet(query);
-      const dense = await searchAdmissible(
-        deps.store,
-        (k) => deps.store.vectorSearch(query.embedding, k, filter),
-        subK,
-        excluded,
-      );
-      const lexical = query.literal.trim() === "" ? undefined : await searchAdmissible(
-        deps.store,
-        (k) => deps.store.textSearch(query.literal, k, filter),
-        subK,
-        excluded,
-      );
-      const semantic = dense.hits;
-      const keyword = lexical?.hits ?? [];
-      if (keyword.length === 0) result.notes.push("keyword path found no hits");
-      const semNorm = minMaxNormalize(semantic);
-      const kwNorm = minMaxNormalize(keyword);
-      const rawCosine = new Map<string, number>();
-      for (const h of semantic) {
-        rawCosine.set(h.id, Math.max(rawCosine.get(h.id) ?? -Infinity, h.score));
-      }
-      const units = new Map([...dense.units, ...(lexical?.units ?? [])]);
-      const ids = [...new Set([...semantic.map((h) => h.id), ...keyword.map((h) => h.id)])];
-      const candidates: HybridCandidate[] = [];
-      for (const id of ids) {
-        const unit = units.get(id)!;
-        const fused = semanticWeight * (semNorm.get(id) ?? 0) +
-          keywordWeight * (kwNorm.get(id) ?? 0);
-        const cos = rawCosine.get(id);
-        const method = cos === undefined
-          ? "keyword"
-          : kwNorm.has(id)
-          ? "semantic+keyword"
-          : "semantic";
-        candidates.push({ unit, fused, score: cos ?? kwNorm.get(id) ?? 0, method });
-      }
-      result.units = topByRank(candidates, topK, (c) => c.fused).map(({ unit, score, method }) => ({
-        unit,
-        score,
-        method,
-      }));
-      return result;
-    },
-  };
+  return defineRetriever("hybrid", async (query, topK, result) => {
+    const subK = Math.max(2 * topK, subKMin);
+    const dense = await searchQuery(deps.store, query, { vector: query.embedding }, subK);
+    const lexical = query.literal.trim() === ""
+      ? undefined
+      : await searchQuery(deps.store, query, { text: query.literal }, subK);
+    const semantic = dense.hits;
+    const keyword = lexical?.hits ?? [];
+    if (keyword.length === 0) result.notes.push("keyword path found no hits");
+    const semNorm = minMaxNormalize(semantic);
+    const kwNorm = minMaxNormalize(keyword);
+    const rawCosine = new Map<string, number>();
+    for (const h of semantic) {
+      rawCosine.set(h.id, Math.max(rawCosine.get(h.id) ?? -Infinity, h.score));
+    }
+    const units = new Map([...dense.units, ...(lexical?.units ?? [])]);
+    const ids = [...new Set([...semantic.map((h) => h.id), ...keyword.map((h) => h.id)])];
+    const candidates: HybridCandidate[] = [];
+    for (const id of ids) {
+      const unit = units.get(id)!;
+      const fused = semanticWeight * (semNorm.get(id) ?? 0) +
+        keywordWeight * (kwNorm.get(id) ?? 0);
+      const cos = rawCosine.get(id);
+      const method = cos === undefined
+        ? "keyword"
+        : kwNorm.has(id)
+        ? "semantic+keyword"
+        : "semantic";
+      candidates.push({ unit, fused, score: cos ?? kwNorm.get(id) ?? 0, method });
+    }
+    result.units = asScoredUnits(topByRank(candidates, topK, (c) => c.fused));
+    return result;
+  });
 }

@@ -13,15 +13,9 @@ import type { ChatModel } from "../core/ports.ts";
 import template from "../prompts/hyde.md" with { type: "text" };
 import { askJson } from "./ask_json.ts";
 import { countParam } from "./params.ts";
-import { checkTopK, excludedSet, queryFilter, searchAdmissible, topByRank } from "./ranking.ts";
+import { defineRetriever, searchQuery, topByRank } from "./ranking.ts";
 import { renderPrompt } from "./render_prompt.ts";
-import type {
-  RetrievalQuery,
-  RetrievalResult,
-  Retriever,
-  RetrieverDeps,
-  ScoredUnit,
-} from "./retriever_port.ts";
+import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
 import { normalizedMean } from "./vectors.ts";
 
 /** The hypothesis reply. */
@@ -61,49 +55,37 @@ async function hypotheses(
 /** Builds the hyde retriever from its plan. */
 export function createHydeRetriever(plan: RetrievePlan, deps: RetrieverDeps): Retriever {
   const count = countParam(plan, "n_hypotheses");
-  return {
-    name: "hyde",
-    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
-      checkTopK(topK);
-      const result: RetrievalResult = { units: [], retriever: "hyde", used_edges: [], notes: [] };
-      if (topK === 0) return result;
-      let passages: string[] = [];
-      if (!deps.model) result.variant = "hyde:literal";
-      else if (query.literal.trim() === "") {
+  return defineRetriever("hyde", async (query, topK, result) => {
+    let passages: string[] = [];
+    if (!deps.model) result.variant = "hyde:literal";
+    else if (query.literal.trim() === "") {
+      result.variant = "hyde:literal";
+      result.notes.push("empty question: no hypotheses");
+    } else {
+      const got = await hypotheses(deps.model, query.literal, count, deps.signal);
+      if (typeof got === "string") {
         result.variant = "hyde:literal";
-        result.notes.push("empty question: no hypotheses");
-      } else {
-        const got = await hypotheses(deps.model, query.literal, count, deps.signal);
-        if (typeof got === "string") {
-          result.variant = "hyde:literal";
-          result.notes.push(`hypotheses failed, literal query searched: ${got}`);
-        } else passages = got;
-      }
-      // The query embedding is the literal's own only when no abstract was mixed into it.
-      const literalVec = query.abstract === ""
-        ? undefined
-        : (await deps.embedder.embed([query.literal], deps.signal))[0];
-      const extra = passages.length > 0 ? await deps.embedder.embed(passages, deps.signal) : [];
-      const vector = normalizedMean([literalVec ?? query.embedding, ...extra]);
-      if (!vector) {
-        result.notes.push("no usable query vector");
-        return result;
-      }
-      const filter = queryFilter(query);
-      const { hits, units } = await searchAdmissible(
-        deps.store,
-        (k) => deps.store.vectorSearch(vector, k, filter),
-        topK,
-        excludedSet(query),
-      );
-      const scored: ScoredUnit[] = hits.flatMap((h) => {
-        const unit = units.get(h.id);
-        return unit
-          ? [{ unit, score: h.score, method: passages.length > 0 ? "hyde" : "semantic" }]
-          : [];
-      });
-      result.units = topByRank(scored, topK);
+        result.notes.push(`hypotheses failed, literal query searched: ${got}`);
+      } else passages = got;
+    }
+    // The query embedding is the literal's own only when no abstract was mixed into it.
+    const literalVec = query.abstract === ""
+      ? undefined
+      : (await deps.embedder.embed([query.literal], deps.signal))[0];
+    const extra = passages.length > 0 ? await deps.embedder.embed(passages, deps.signal) : [];
+    const vector = normalizedMean([literalVec ?? query.embedding, ...extra]);
+    if (!vector) {
+      result.notes.push("no usable query vector");
       return result;
-    },
-  };
+    }
+    const { hits, units } = await searchQuery(deps.store, query, { vector }, topK);
+    const scored: ScoredUnit[] = hits.flatMap((h) => {
+      const unit = units.get(h.id);
+      return unit
+        ? [{ unit, score: h.score, method: passages.length > 0 ? "hyde" : "semantic" }]
+        : [];
+    });
+    result.units = topByRank(scored, topK);
+    return result;
+  });
 }

@@ -11,14 +11,8 @@
 import type { RetrievePlan } from "../core/compiler.ts";
 import { contentText } from "../core/unit.ts";
 import { countParam, numberParam } from "./params.ts";
-import { checkTopK, excludedSet, queryFilter, searchAdmissible } from "./ranking.ts";
-import type {
-  RetrievalQuery,
-  RetrievalResult,
-  Retriever,
-  RetrieverDeps,
-  ScoredUnit,
-} from "./retriever_port.ts";
+import { asScoredUnits, defineRetriever, searchQuery } from "./ranking.ts";
+import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
 import { cosine, isUsableVector, type VectorLike } from "./vectors.ts";
 
 interface Candidate extends ScoredUnit {
@@ -63,41 +57,30 @@ export function mmrSelect<T extends { score: number; unit: { id: string }; vecto
 export function createMmrRetriever(plan: RetrievePlan, deps: RetrieverDeps): Retriever {
   const lambda = numberParam(plan, "lambda", { min: 0, max: 1 });
   const poolMin = countParam(plan, "candidate_pool_min");
-  return {
-    name: "mmr",
-    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
-      checkTopK(topK);
-      const result: RetrievalResult = { units: [], retriever: "mmr", used_edges: [], notes: [] };
-      if (topK === 0) return result;
-      const poolSize = Math.max(2 * topK, poolMin);
-      const filter = queryFilter(query);
-      const { hits, units } = await searchAdmissible(
-        deps.store,
-        (k) => deps.store.vectorSearch(query.embedding, k, filter),
-        poolSize,
-        excludedSet(query),
-      );
-      const candidates: Candidate[] = [];
-      const unembedded: { index: number; text: string }[] = [];
-      for (const h of hits) {
-        const unit = units.get(h.id);
-        if (!unit) continue;
-        if (!isUsableVector(unit.embedding)) {
-          unembedded.push({ index: candidates.length, text: contentText(unit) });
-        }
-        candidates.push({ unit, score: h.score, method: "mmr", vector: unit.embedding ?? [] });
+  return defineRetriever("mmr", async (query, topK, result) => {
+    const poolSize = Math.max(2 * topK, poolMin);
+    const { hits, units } = await searchQuery(
+      deps.store,
+      query,
+      { vector: query.embedding },
+      poolSize,
+    );
+    const candidates: Candidate[] = [];
+    const unembedded: { index: number; text: string }[] = [];
+    for (const h of hits) {
+      const unit = units.get(h.id);
+      if (!unit) continue;
+      if (!isUsableVector(unit.embedding)) {
+        unembedded.push({ index: candidates.length, text: contentText(unit) });
       }
-      if (unembedded.length > 0) {
-        const vectors = await deps.embedder.embed(unembedded.map((u) => u.text), deps.signal);
-        unembedded.forEach((u, i) => candidates[u.index].vector = vectors[i]);
-        result.notes.push(`${unembedded.length} candidate(s) embedded on the fly for diversity`);
-      }
-      result.units = mmrSelect(candidates, topK, lambda).map(({ unit, score, method }) => ({
-        unit,
-        score,
-        method,
-      }));
-      return result;
-    },
-  };
+      candidates.push({ unit, score: h.score, method: "mmr", vector: unit.embedding ?? [] });
+    }
+    if (unembedded.length > 0) {
+      const vectors = await deps.embedder.embed(unembedded.map((u) => u.text), deps.signal);
+      unembedded.forEach((u, i) => candidates[u.index].vector = vectors[i]);
+      result.notes.push(`${unembedded.length} candidate(s) embedded on the fly for diversity`);
+    }
+    result.units = asScoredUnits(mmrSelect(candidates, topK, lambda));
+    return result;
+  });
 }

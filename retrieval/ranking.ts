@@ -1,13 +1,14 @@
 /**
- * The rules every retriever shares: the store filter built from the query, the re-check of the
- * self-retrieval guard, and the final ordering (score descending, ties by id, at most top_k).
+ * The rules every retriever shares: the `retrieve` contract (checked `topK`, empty result for
+ * `topK = 0`), the store filter built from the query, the re-check of the self-retrieval guard,
+ * and the final ordering (score descending, ties by id, at most top_k).
  *
  * @module
  */
 import type { MemoryUnit } from "../core/unit.ts";
 import type { MemoryStore, ScoredId, UnitFilter } from "../stores/store_port.ts";
 import { RetrieverConfigError } from "./errors.ts";
-import type { RetrievalQuery, ScoredUnit } from "./retriever_port.ts";
+import type { RetrievalQuery, RetrievalResult, Retriever, ScoredUnit } from "./retriever_port.ts";
 
 /** The store filter of a query: active units only, never from an excluded task. */
 export function queryFilter(query: RetrievalQuery, extra: UnitFilter = {}): UnitFilter {
@@ -39,6 +40,31 @@ export function checkTopK(topK: number): number {
   return topK;
 }
 
+/** The per-call work of a retriever: `topK` is a positive integer and `result` starts empty. */
+export type RetrieveBody = (
+  query: RetrievalQuery,
+  topK: number,
+  result: RetrievalResult,
+) => Promise<RetrievalResult>;
+
+/**
+ * A retriever from its per-call body, with the contract every retriever shares applied once:
+ * `topK` is checked, the result starts empty under the retriever's name (carrying `variant` when
+ * one is given, e.g. an offline fallback fixed at construction), and `topK = 0` is answered with
+ * that empty result without touching the store or a model.
+ */
+export function defineRetriever(name: string, body: RetrieveBody, variant?: string): Retriever {
+  return {
+    name,
+    async retrieve(query: RetrievalQuery, topK: number): Promise<RetrievalResult> {
+      checkTopK(topK);
+      const result: RetrievalResult = { units: [], retriever: name, used_edges: [], notes: [] };
+      if (variant !== undefined) result.variant = variant;
+      return topK === 0 ? result : await body(query, topK, result);
+    },
+  };
+}
+
 /** Comparator: higher key first, then id ascending (the deterministic tie-break). */
 export function byKeyThenId<T>(key: (item: T) => number, id: (item: T) => string) {
   return (a: T, b: T): number => {
@@ -57,6 +83,11 @@ export function topByRank<T extends ScoredUnit>(
   rank: (item: T) => number = (item) => item.score,
 ): T[] {
   return [...items].sort(byKeyThenId(rank, (item) => item.unit.id)).slice(0, topK);
+}
+
+/** Only the port's fields of ranked candidates, so ranking extras never leak into a result. */
+export function asScoredUnits(items: readonly ScoredUnit[]): ScoredUnit[] {
+  return items.map(({ unit, score, method }) => ({ unit, score, method }));
 }
 
 /**
@@ -104,4 +135,25 @@ export async function searchAdmissible(
     }
     window *= 2;
   }
+}
+
+/** What a search sends the store: a vector (dense search) or a text (keyword search). */
+export type SearchProbe = { vector: Float32Array } | { text: string };
+
+/**
+ * Admissible hits for `query`: `probe` searched under the query's filter (plus `extra`), excluded
+ * tasks re-checked, the window widened as {@linkcode searchAdmissible} does.
+ */
+export function searchQuery(
+  store: MemoryStore,
+  query: RetrievalQuery,
+  probe: SearchProbe,
+  k: number,
+  extra: UnitFilter = {},
+): Promise<AdmissibleHits> {
+  const filter = queryFilter(query, extra);
+  const search = "vector" in probe
+    ? (window: number) => store.vectorSearch(probe.vector, window, filter)
+    : (window: number) => store.textSearch(probe.text, window, filter);
+  return searchAdmissible(store, search, k, excludedSet(query));
 }

@@ -16,6 +16,7 @@ import type {
   RankedUnit,
   TaskTrace,
 } from "../../memory/provider_port.ts";
+import { emptyEndTrace } from "../../memory/no_memory.ts";
 import type { StoreSnapshot } from "../../stores/store_port.ts";
 
 /** One canned unit: cited by the guidance and listed in the trace. */
@@ -39,15 +40,6 @@ export interface CannedProviderOptions {
   refresh?: (task: TaskContext, progress: string) => CannedGuidance | null;
   search?: (query: string, k: number, exclude: readonly string[]) => RankedUnit[];
 }
-
-const EMPTY_END: EndTrace = {
-  extracted: [],
-  extraction_failures: [],
-  inserted_ids: [],
-  deduped: 0,
-  used_unit_ids: [],
-  ops: [],
-};
 
 /** The canned provider; `plan` is null like the baseline's unless one is given. */
 export class CannedProvider implements MemoryProvider {
@@ -115,13 +107,13 @@ export class CannedProvider implements MemoryProvider {
   /** Records the end of a task. */
   endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace> {
     this.calls.end.push({ task, trajectory, outcome });
-    return Promise.resolve(structuredClone(EMPTY_END));
+    return Promise.resolve(emptyEndTrace());
   }
 
   /** Records an ingestion. */
   ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace> {
     this.calls.ingest.push({ task, trajectory });
-    return Promise.resolve(structuredClone(EMPTY_END));
+    return Promise.resolve(emptyEndTrace());
   }
 
   /** Answers from the search callback (empty without one). */

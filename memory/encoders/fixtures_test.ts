@@ -158,3 +158,24 @@ export function conversation(): ExtractionInput {
     types: [...ENCODE_TYPES],
   };
 }
+
+/** One tool call of a world-like run; an `error(...)` observation marks a failed call. */
+export const worldCall = (
+  i: number,
+  tool: string,
+  args: Record<string, unknown>,
+  observation: string,
+): TrajectoryStep => ({
+  ref: `step:${i}`,
+  kind: "action",
+  tool,
+  args,
+  observation,
+  ...(observation.startsWith("error(") ? { error: true } : {}),
+});
+
+/** The world's error for a level-3 audit read without `include_archived`. */
+export const MISSING_FLAG =
+  "error(missing_flag): fetch_records: level-3 audits read archived partitions; set include_archived=true";
+/** `fetch_records` arguments of the world-like runs. */
+export const records = { dataset: "DS-7496", region: "eu-north" };

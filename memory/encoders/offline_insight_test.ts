@@ -3,22 +3,14 @@ import type { TrajectoryStep } from "../../core/trajectory.ts";
 import type { ExtractionInput } from "../encoder_port.ts";
 import { agentView } from "./offline_encoder.ts";
 import { insightDraft } from "./offline_insight.ts";
-import { haltedFailure, reflectionFailure, wrongAnswer } from "./fixtures_test.ts";
-
-/** One tool call of a world-like run; an `error(...)` observation marks a failed call. */
-const call = (
-  i: number,
-  tool: string,
-  args: Record<string, unknown>,
-  observation: string,
-): TrajectoryStep => ({
-  ref: `step:${i}`,
-  kind: "action",
-  tool,
-  args,
-  observation,
-  ...(observation.startsWith("error(") ? { error: true } : {}),
-});
+import {
+  haltedFailure,
+  MISSING_FLAG,
+  records,
+  reflectionFailure,
+  worldCall,
+  wrongAnswer,
+} from "./fixtures_test.ts";
 
 /** A failed world-like run whose failure reason quotes its last error. */
 function failedRun(steps: TrajectoryStep[], level = 1): ExtractionInput {
@@ -40,15 +32,11 @@ function failedRun(steps: TrajectoryStep[], level = 1): ExtractionInput {
 const insight = (steps: TrajectoryStep[], level = 1) =>
   insightDraft(agentView(failedRun(steps, level)))!.content;
 
-const MISSING_FLAG =
-  "error(missing_flag): fetch_records: level-3 audits read archived partitions; set include_archived=true";
-const records = { dataset: "DS-7496", region: "eu-north" };
-
 Deno.test("a level-3 missing flag: scope label, and the strategy quotes the flag to set", () => {
   const c = insight([
-    call(0, "authenticate", { realm: "prod_realm" }, "ok: -> an authenticated session"),
-    call(1, "fetch_records", records, MISSING_FLAG),
-    call(2, "fetch_records", records, MISSING_FLAG),
+    worldCall(0, "authenticate", { realm: "prod_realm" }, "ok: -> an authenticated session"),
+    worldCall(1, "fetch_records", records, MISSING_FLAG),
+    worldCall(2, "fetch_records", records, MISSING_FLAG),
   ], 3);
   assert.equal(c.failure_pattern, "scope_error");
   const strategy = String(c.corrective_strategy);
@@ -67,8 +55,8 @@ Deno.test("a rejected value names the value to avoid and is a wrong value, not a
   const badFormat =
     "error(bad_value): convert_format: format csv_file is not accepted for this request (allowed: csv_file, json_file, parquet_file)";
   const c = insight([
-    call(0, "compute_stats", { metric: "error_rate" }, "ok: -> computed metrics"),
-    call(1, "convert_format", { format: "csv_file" }, badFormat),
+    worldCall(0, "compute_stats", { metric: "error_rate" }, "ok: -> computed metrics"),
+    worldCall(1, "convert_format", { format: "csv_file" }, badFormat),
   ]);
   assert.equal(c.failure_pattern, "wrong_value");
   assert.equal(
@@ -81,15 +69,15 @@ Deno.test("a precondition names the producer when the run shows it, else the mis
   const needs =
     "error(precondition): archive_bundle: precondition failed: needs a verified checksum first";
   const seen = insight([
-    call(0, "archive_bundle", { retention: "short_term" }, needs),
-    call(1, "verify_checksum", { scan: "full_scan" }, "ok: -> a verified checksum"),
+    worldCall(0, "archive_bundle", { retention: "short_term" }, needs),
+    worldCall(1, "verify_checksum", { scan: "full_scan" }, "ok: -> a verified checksum"),
   ]);
   assert.equal(seen.failure_pattern, "tool_misuse");
   assert.equal(
     seen.corrective_strategy,
     `Do verify_checksum before archive_bundle: archive_bundle failed with "${needs}".`,
   );
-  const unseen = insight([call(0, "archive_bundle", { retention: "short_term" }, needs)]);
+  const unseen = insight([worldCall(0, "archive_bundle", { retention: "short_term" }, needs)]);
   assert.match(
     String(unseen.corrective_strategy),
     /^Do the step that produces a verified checksum before archive_bundle: /,
@@ -98,7 +86,7 @@ Deno.test("a precondition names the producer when the run shows it, else the mis
 
 Deno.test("a step outside the request is a scope error even when its message says 'format'", () => {
   const c = insight([
-    call(
+    worldCall(
       0,
       "convert_format",
       { format: "json_file" },
@@ -111,7 +99,7 @@ Deno.test("a step outside the request is a scope error even when its message say
 
 Deno.test("a foreign entity is a wrong entity and its name stays abstracted", () => {
   const c = insight([
-    call(
+    worldCall(
       0,
       "lookup_account",
       { customer: "Initech" },
@@ -128,14 +116,14 @@ Deno.test("a foreign entity is a wrong entity and its name stays abstracted", ()
 
 Deno.test("the root cause also quotes the tool's last error when its class differs", () => {
   const c = insight([
-    call(
+    worldCall(
       0,
       "close_ticket",
       { resolution: "resolved_fixed" },
       "error(precondition): close_ticket: precondition failed: needs an open ticket first",
     ),
-    call(1, "open_ticket", { priority: "low_pri" }, "ok: -> an open ticket"),
-    call(
+    worldCall(1, "open_ticket", { priority: "low_pri" }, "ok: -> an open ticket"),
+    worldCall(
       2,
       "close_ticket",
       { resolution: "closed_wontfix" },

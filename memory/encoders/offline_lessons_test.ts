@@ -4,22 +4,14 @@ import { contentText } from "../../core/unit.ts";
 import type { ExtractionInput } from "../encoder_port.ts";
 import { agentView } from "./offline_encoder.ts";
 import { describeChange, tipDrafts } from "./offline_lessons.ts";
-import { haltedFailure, recoveredSuccess, reflectionFailure } from "./fixtures_test.ts";
-
-/** One tool call of a world-like run; an `error(...)` observation marks a failed call. */
-const call = (
-  i: number,
-  tool: string,
-  args: Record<string, unknown>,
-  observation: string,
-): TrajectoryStep => ({
-  ref: `step:${i}`,
-  kind: "action",
-  tool,
-  args,
-  observation,
-  ...(observation.startsWith("error(") ? { error: true } : {}),
-});
+import {
+  haltedFailure,
+  MISSING_FLAG,
+  records,
+  recoveredSuccess,
+  reflectionFailure,
+  worldCall,
+} from "./fixtures_test.ts";
 
 /** A world-like task run by hand: success when the last observation completes the request. */
 function worldRun(steps: TrajectoryStep[]): ExtractionInput {
@@ -41,9 +33,6 @@ const PRECONDITION =
   "error(precondition): export_report: precondition failed: needs loaded records first";
 const BAD_VALUE =
   "error(bad_value): export_report: destination client_portal is not accepted for this request (allowed: mail_relay, object_bucket, client_portal)";
-const MISSING_FLAG =
-  "error(missing_flag): fetch_records: level-3 audits read archived partitions; set include_archived=true";
-const records = { dataset: "DS-7496", region: "eu-north" };
 const report = (destination: string) => ({ customer: "Globex", destination });
 const done = "ok: export_report(customer=Globex, destination=mail_relay) -> an exported report; " +
   "request complete";
@@ -101,11 +90,11 @@ Deno.test("describeChange names how a recovering argument differs", () => {
 
 Deno.test("a precondition error teaches producer-before-consumer and quotes the error verbatim", () => {
   const [tip] = tipDrafts(agentView(worldRun([
-    call(0, "export_report", report("client_portal"), PRECONDITION),
-    call(1, "fetch_records", records, "ok: fetch_records(dataset=DS-7496) -> loaded records"),
-    call(2, "apply_filter", { rule: "active_only" }, "ok: apply_filter() -> a filtered view"),
-    call(3, "export_report", report("client_portal"), BAD_VALUE),
-    call(4, "export_report", report("mail_relay"), done),
+    worldCall(0, "export_report", report("client_portal"), PRECONDITION),
+    worldCall(1, "fetch_records", records, "ok: fetch_records(dataset=DS-7496) -> loaded records"),
+    worldCall(2, "apply_filter", { rule: "active_only" }, "ok: apply_filter() -> a filtered view"),
+    worldCall(3, "export_report", report("client_portal"), BAD_VALUE),
+    worldCall(4, "export_report", report("mail_relay"), done),
   ])));
   assert.equal(
     tip.content.principle,
@@ -124,9 +113,9 @@ Deno.test("a precondition error teaches producer-before-consumer and quotes the 
 
 Deno.test("a recovered missing flag names the flag to set and quotes the error", () => {
   const [tip] = tipDrafts(agentView(worldRun([
-    call(0, "fetch_records", records, MISSING_FLAG),
-    call(1, "fetch_records", { ...records, include_archived: true }, "ok: -> loaded records"),
-    call(2, "export_report", report("mail_relay"), done),
+    worldCall(0, "fetch_records", records, MISSING_FLAG),
+    worldCall(1, "fetch_records", { ...records, include_archived: true }, "ok: -> loaded records"),
+    worldCall(2, "export_report", report("mail_relay"), done),
   ])));
   assert.match(
     String(tip.content.principle),
@@ -137,8 +126,8 @@ Deno.test("a recovered missing flag names the flag to set and quotes the error",
 
 Deno.test("a recovered rejected value names the accepted and the rejected value", () => {
   const [tip] = tipDrafts(agentView(worldRun([
-    call(0, "export_report", report("client_portal"), BAD_VALUE),
-    call(1, "export_report", report("mail_relay"), done),
+    worldCall(0, "export_report", report("client_portal"), BAD_VALUE),
+    worldCall(1, "export_report", report("mail_relay"), done),
   ])));
   assert.equal(
     tip.content.principle,
@@ -150,17 +139,17 @@ Deno.test("a recovered rejected value names the accepted and the rejected value"
 
 Deno.test("capitalisation advice only when letter case is the one difference", () => {
   const caseOnly = worldRun([
-    call(0, "lookup_account", { customer: "globex" }, "error(x): lookup_account: not found"),
-    call(1, "lookup_account", { customer: "Globex" }, "ok: -> a resolved account"),
-    call(2, "export_report", report("mail_relay"), done),
+    worldCall(0, "lookup_account", { customer: "globex" }, "error(x): lookup_account: not found"),
+    worldCall(1, "lookup_account", { customer: "Globex" }, "ok: -> a resolved account"),
+    worldCall(2, "export_report", report("mail_relay"), done),
   ]);
   assert.match(
     String(tipDrafts(agentView(caseOnly))[0].content.principle),
     /different capitalisation/,
   );
   const alsoValue = worldRun([
-    call(0, "export_report", { customer: "globex", destination: "client_portal" }, BAD_VALUE),
-    call(1, "export_report", report("mail_relay"), done),
+    worldCall(0, "export_report", { customer: "globex", destination: "client_portal" }, BAD_VALUE),
+    worldCall(1, "export_report", report("mail_relay"), done),
   ]);
   const [tip] = tipDrafts(agentView(alsoValue));
   assert.doesNotMatch(textOf(tip), /capitali[sz]ation/);
@@ -169,8 +158,8 @@ Deno.test("capitalisation advice only when letter case is the one difference", (
 
 Deno.test("a value rejected again and again yields a tip naming the value to avoid", () => {
   const [tip] = tipDrafts(agentView(worldRun([
-    call(0, "export_report", report("client_portal"), BAD_VALUE),
-    call(
+    worldCall(0, "export_report", report("client_portal"), BAD_VALUE),
+    worldCall(
       1,
       "export_report",
       report("object_bucket"),

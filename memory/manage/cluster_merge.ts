@@ -11,9 +11,10 @@ import type { MemoryUnit } from "../../core/unit.ts";
 import { contentText } from "../../core/unit.ts";
 import template from "../../prompts/manage_cluster_merge.md" with { type: "text" };
 import { averageLinkage } from "./clustering.ts";
-import { askModel, clip } from "./model_call.ts";
+import { askOrOffline, clip, fallbackError, type ModelOrOffline } from "./model_call.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {
+  addDrafts,
   addRelation,
   byId,
   clamp,
@@ -39,22 +40,13 @@ export function offlineMerge(members: readonly MemoryUnit[]): string {
   return terms.length > 0 ? `${base} (Shared context: ${terms.join(", ")}.)` : base;
 }
 
-async function mergedText(
-  ctx: OpContext,
-  members: MemoryUnit[],
-): Promise<{ text: string; error?: string; mode: "model" | "offline" }> {
-  if (!ctx.model) return { text: offlineMerge(members), mode: "offline" };
-  const items = members.map((m) => `- [${m.type}] ${clip(contentText(m), 300)}`).join("\n");
-  const reply = await askModel(
-    ctx,
-    "cluster_merge",
+function mergedText(ctx: OpContext, members: MemoryUnit[]): Promise<ModelOrOffline<string>> {
+  return askOrOffline(ctx, "cluster_merge", offlineMerge(members), () => ({
     template,
-    { items },
-    ClusterMergeReplySchema,
-    400,
-  );
-  if (reply.ok) return { text: reply.value.principle, mode: "model" };
-  return { text: offlineMerge(members), error: reply.error, mode: "offline" };
+    vars: { items: members.map((m) => `- [${m.type}] ${clip(contentText(m), 300)}`).join("\n") },
+    schema: ClusterMergeReplySchema,
+    maxTokens: 400,
+  }), (reply) => reply.principle);
 }
 
 /**
@@ -101,23 +93,22 @@ export const clusterMerge = defineOp(
       const unit = await createUnit(ctx, "cluster_merge", {
         type: "tip",
         content: {
-          topic: terms.length > 0 ? terms.join(" ") : clip(merged.text, 40),
-          principle: merged.text,
+          topic: terms.length > 0 ? terms.join(" ") : clip(merged.value, 40),
+          principle: merged.value,
           source_count: members.length,
         },
         source_task_id: "cluster_merge",
         task_outcome: "",
         confidence: Math.max(...members.map((m) => m.confidence)),
         source_refs: members.map((m) => m.id),
-        extraction_model: merged.mode === "model" ? ctx.model!.id : "offline",
+        extraction_model: merged.extractionModel,
         use_when: [...new Set(members.flatMap((m) => m.use_when))].slice(0, 5),
         applicable_task_types: [...new Set(members.flatMap((m) => m.applicable_task_types))],
       }, members.map((m) => m.id));
       for (const m of members) addRelation(unit, m.id, "supersedes");
       drafts.push({ unit, members });
     }
-    const added = new Set((await ctx.store.add(drafts.map((d) => d.unit))).added);
-    const kept = drafts.filter((d) => added.has(d.unit.id));
+    const kept = await addDrafts(ctx, drafts);
     const members = kept.flatMap((d) => d.members);
     for (const m of members) m.decay_weight = clamp(m.decay_weight * s.member_decay, 0.01, 1);
     const { updated } = await commit(ctx, members);
@@ -133,14 +124,11 @@ export const clusterMerge = defineOp(
       ),
     );
     await copyEntities(ctx, kept.map((d) => ({ from: d.members.map((m) => m.id), to: d.unit.id })));
-    const error = errors.length > 0
-      ? `model reply rejected for ${errors.length} cluster(s), offline merge used: ${errors[0]}`
-      : undefined;
     return {
       triggered: true,
       created: kept.length,
       affected: updated,
-      ...(error ? { error } : {}),
+      ...fallbackError(errors, "cluster(s)", "offline merge"),
     };
   },
 );

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { ScriptedModel } from "../../core/scripted_model.ts";
 import { clusterMerge, offlineMerge } from "./cluster_merge.ts";
-import { axisVec, makeUnit, opContext, runOp, StoreDouble, tilted } from "./testing/mod.ts";
+import { axisVec, makeUnit, MemoryStoreDouble, opContext, runOp, tilted } from "./testing/mod.ts";
 
 async function fixture(kind: "json" | "graph" = "json") {
-  const store = new StoreDouble({ kind });
+  const store = new MemoryStoreDouble({ kind });
   await store.add([
     makeUnit("d1", {
       text: "Verify dates against primary sources",
@@ -120,7 +120,7 @@ Deno.test("cluster_merge uses a valid model reply, and falls back offline on a m
 });
 
 Deno.test("cluster_merge skips when too few tips and insights exist", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("a", { embedding: axisVec(0) }),
     makeUnit("b", { embedding: axisVec(0), text: "b" }),

@@ -1,10 +1,39 @@
 /**
- * Agglomerative clustering with average linkage on cosine distance, cut at a distance — the
- * reference's scipy `linkage(..., "average")` + `fcluster(t, "distance")`, without scipy.
+ * Grouping by cosine similarity: agglomerative clustering with average linkage on cosine
+ * distance, cut at a distance — the reference's scipy `linkage(..., "average")` +
+ * `fcluster(t, "distance")`, without scipy — and the similar pairs the pairwise ops judge.
  *
  * @module
  */
 import { cosine, type VectorLike } from "../../retrieval/vectors.ts";
+import { byId } from "./support.ts";
+
+/** Two units and their cosine. */
+export type SimilarPair<T> = [T, T, number];
+
+/**
+ * Every pair `(a, b)`, `a` before `b` in `units`, that `eligible` admits and whose cosine is at
+ * least `threshold`, most similar first, ties by the ids of `a` then `b`. A unit without a vector
+ * counts as cosine 0 (so it pairs only under a threshold of 0 or less).
+ */
+export function similarPairs<T extends { id: string }>(
+  units: readonly T[],
+  vectors: ReadonlyMap<string, VectorLike>,
+  threshold: number,
+  eligible: (a: T, b: T) => boolean = () => true,
+): SimilarPair<T>[] {
+  const pairs: SimilarPair<T>[] = [];
+  for (let i = 0; i < units.length; i++) {
+    for (let j = i + 1; j < units.length; j++) {
+      const a = units[i], b = units[j];
+      if (!eligible(a, b)) continue;
+      const va = vectors.get(a.id), vb = vectors.get(b.id);
+      const c = va && vb ? cosine(va, vb) : 0;
+      if (c >= threshold) pairs.push([a, b, c]);
+    }
+  }
+  return pairs.sort((x, y) => y[2] - x[2] || byId(x[0], y[0]) || byId(x[1], y[1]));
+}
 
 /**
  * Clusters `vectors` so that every merge joins two clusters whose mean pairwise cosine distance

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { conflictDetection } from "./conflict_detection.ts";
-import { axisVec, makeUnit, opContext, runOp, StoreDouble, tilted } from "./testing/mod.ts";
+import { axisVec, makeUnit, MemoryStoreDouble, opContext, runOp, tilted } from "./testing/mod.ts";
 
 Deno.test("conflict_detection links opposite-outcome near-twins and counts the conflict", async () => {
-  const store = new StoreDouble({ kind: "graph" });
+  const store = new MemoryStoreDouble({ kind: "graph" });
   await store.add([
     makeUnit("old", { embedding: axisVec(0), task_outcome: "success", confidence: 0.8 }),
     makeUnit("new", {
@@ -32,7 +32,7 @@ Deno.test("conflict_detection links opposite-outcome near-twins and counts the c
 });
 
 Deno.test("conflict_detection supersedes a much weaker side by the stronger", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("strong", { embedding: axisVec(0), task_outcome: "success", confidence: 1 }),
     makeUnit("weak", {
@@ -51,7 +51,7 @@ Deno.test("conflict_detection supersedes a much weaker side by the stronger", as
 });
 
 Deno.test("conflict_detection ignores pairs below the threshold and runs only with new units", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("a", { embedding: axisVec(0), task_outcome: "success" }),
     makeUnit("b", { embedding: tilted(0, 0.8), task_outcome: "failure", text: "b" }),

@@ -11,9 +11,10 @@ import { z } from "zod";
 import { contentText, type MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_cross_task_generalize.md" with { type: "text" };
 import { cosine, isUsableVector, type VectorLike } from "../../retrieval/vectors.ts";
-import { askModel, clip } from "./model_call.ts";
+import { askOrOffline, clip, fallbackError } from "./model_call.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {
+  addDrafts,
   addRelation,
   byId,
   createUnit,
@@ -131,7 +132,7 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
     new Set(p.relations.filter((r) => r.relation_type === "reinforces").map((r) => r.target_id))
   );
   const errors: string[] = [];
-  const made: { unit: MemoryUnit; group: Group }[] = [];
+  const drafts: { unit: MemoryUnit; group: Group }[] = [];
   let duplicates = 0;
   const seen = new Set<string>();
   for (const group of groups) {
@@ -139,32 +140,28 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
     const key = ids.join("\u0000");
     if (seen.has(key) || coveredBy.some((c) => ids.every((id) => c.has(id)))) continue;
     seen.add(key);
-    let text = offlinePrinciple(group.members, vectors);
-    let mode: "model" | "offline" = "offline";
-    if (ctx.model) {
-      const items = group.members.map((m) => `- [${m.type}] ${clip(contentText(m), 300)}`).join(
-        "\n",
-      );
-      const reply = await askModel(
-        ctx,
-        "cross_task_generalize",
+    const principle = await askOrOffline(
+      ctx,
+      "cross_task_generalize",
+      offlinePrinciple(group.members, vectors),
+      () => ({
         template,
-        {
+        vars: {
           task_count: tasksOf(group.members),
           theme: group.theme,
-          items,
+          items: group.members.map((m) => `- [${m.type}] ${clip(contentText(m), 300)}`).join("\n"),
         },
-        GeneralizeReplySchema,
-        300,
-      );
-      if (reply.ok) [text, mode] = [reply.value.principle, "model"];
-      else errors.push(reply.error);
-    }
+        schema: GeneralizeReplySchema,
+        maxTokens: 300,
+      }),
+      (reply) => reply.principle,
+    );
+    if (principle.error) errors.push(principle.error);
     const unit = await createUnit(ctx, "cross_task_generalize", {
       type: "tip",
       content: {
         topic: `cross-task: ${group.theme}`,
-        principle: text,
+        principle: principle.value,
         source_task_count: tasksOf(group.members),
         source_unit_count: group.members.length,
       },
@@ -172,7 +169,7 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
       task_outcome: "",
       confidence: Math.min(...group.members.map((m) => m.confidence)),
       source_refs: ids,
-      extraction_model: mode === "model" ? ctx.model!.id : "offline",
+      extraction_model: principle.extractionModel,
     }, ids);
     const v = unit.embedding;
     if (v && known.some((k) => cosine(k, v) >= s.duplicate_threshold)) {
@@ -181,10 +178,9 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
     }
     for (const id of ids) addRelation(unit, id, "reinforces");
     if (v) known.push(v);
-    made.push({ unit, group });
+    drafts.push({ unit, group });
   }
-  const added = new Set((await ctx.store.add(made.map((m) => m.unit))).added);
-  const kept = made.filter((m) => added.has(m.unit.id));
+  const kept = await addDrafts(ctx, drafts);
   await linkEdges(
     ctx,
     kept.flatMap((m) =>
@@ -200,15 +196,12 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
     const ent = m.group.entity ? entityOf(m.group.entity) : undefined;
     if (ent && ctx.graph) await ctx.graph.linkEntities(m.unit.id, [ent]);
   }
-  const error = errors.length > 0
-    ? `model reply rejected for ${errors.length} group(s), offline principle used: ${errors[0]}`
-    : undefined;
   return {
     triggered: kept.length > 0,
     created: kept.length,
     ...(kept.length === 0
       ? { skipped_reason: `every group is already generalised (${duplicates} near-duplicate(s))` }
       : {}),
-    ...(error ? { error } : {}),
+    ...fallbackError(errors, "group(s)", "offline principle"),
   };
 });

@@ -5,16 +5,16 @@ import {
   axisVec,
   KeywordEmbedder,
   makeUnit,
+  MemoryStoreDouble,
   opContext,
   runOp,
-  StoreDouble,
   tilted,
 } from "./testing/mod.ts";
 
 const embedder = () => new KeywordEmbedder(8, [["dates", axisVec(0)], ["units", axisVec(3)]]);
 
 async function fixture(kind: "json" | "graph" = "json") {
-  const store = new StoreDouble({ kind });
+  const store = new MemoryStoreDouble({ kind });
   await store.add([
     makeUnit("d1", {
       text: "Verify dates in primary sources",

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { effectiveScore, type MemoryUnit } from "../../core/unit.ts";
 import { cosine } from "../../retrieval/vectors.ts";
 import type { GraphEdge } from "../../stores/store_port.ts";
+import { similarPairs } from "./clustering.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {
   addRelation,
@@ -107,19 +108,9 @@ export const semanticDedup = defineOp(
   async (ctx, s) => {
     const units = (await ctx.store.list()).sort(byId);
     const vectors = await vectorsOf(ctx, units);
-    const pairs: [MemoryUnit, MemoryUnit, number][] = [];
-    for (let i = 0; i < units.length; i++) {
-      for (let j = i + 1; j < units.length; j++) {
-        const a = units[i], b = units[j];
-        if (a.type !== b.type) continue;
-        const va = vectors.get(a.id), vb = vectors.get(b.id);
-        const c = va && vb ? cosine(va, vb) : 0;
-        if (c >= s.semantic_threshold) pairs.push([a, b, c]);
-      }
-    }
-    if (pairs.length === 0) return skipped("no near-duplicate pairs");
     // Most similar pairs first, so a unit is merged into its closest twin.
-    pairs.sort((x, y) => y[2] - x[2] || byId(x[0], y[0]) || byId(x[1], y[1]));
+    const pairs = similarPairs(units, vectors, s.semantic_threshold, (a, b) => a.type === b.type);
+    if (pairs.length === 0) return skipped("no near-duplicate pairs");
     const survivorOf = new Map<string, string>();
     const changed = new Map<string, MemoryUnit>();
     const links: Link[] = [];

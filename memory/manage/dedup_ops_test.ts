@@ -5,15 +5,15 @@ import {
   axisVec,
   HOUR,
   makeUnit,
+  MemoryStoreDouble,
   opContext,
   runOp,
-  StoreDouble,
   T0,
   tilted,
 } from "./testing/mod.ts";
 
 Deno.test("signature_dedup keeps the best of a signature group and absorbs the others' usage", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("a", { confidence: 0.4, usage_count: 2, success_count: 1 })]);
   await store.add([makeUnit("b", { text: "other" })]);
   // Same signature as `a` after an in-place edit (add would have refused it).
@@ -35,7 +35,7 @@ Deno.test("signature_dedup keeps the best of a signature group and absorbs the o
 });
 
 Deno.test("semantic_dedup merges same-type near-duplicates into the stronger unit", async () => {
-  const store = new StoreDouble({ kind: "graph" });
+  const store = new MemoryStoreDouble({ kind: "graph" });
   await store.add([
     makeUnit("weak", { embedding: axisVec(0), confidence: 0.3, usage_count: 1, success_count: 1 }),
     makeUnit("strong", { embedding: tilted(0, 0.95), confidence: 0.9, text: "s" }),
@@ -67,7 +67,7 @@ Deno.test("semantic_dedup merges same-type near-duplicates into the stronger uni
 });
 
 Deno.test("cross_type_dedup: a tip supersedes a near-identical insight; a close one reinforces once", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   const old = isoUtc(T0 - HOUR);
   await store.add([
     makeUnit("tip", { embedding: axisVec(0), created_at: old }),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { OP_DEFAULTS } from "../../core/presets.ts";
 import { edgeStatsUpdate, edgeWeightOptimize, feedbackWeight } from "./edge_ops.ts";
-import { makeUnit, opContext, runOp, StoreDouble } from "./testing/mod.ts";
+import { makeUnit, MemoryStoreDouble, opContext, runOp } from "./testing/mod.ts";
 
 const S = OP_DEFAULTS.edge_weight_optimize as unknown as Parameters<typeof feedbackWeight>[3];
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9, `${a} != ${b}`);
@@ -18,7 +18,7 @@ Deno.test("feedbackWeight: 0.8 with 9/10 successes gives 0.92, with 0/5 gives 0.
 });
 
 async function graphStore() {
-  const store = new StoreDouble({ kind: "graph" });
+  const store = new MemoryStoreDouble({ kind: "graph" });
   await store.add([makeUnit("a"), makeUnit("b", { text: "b" }), makeUnit("c", { text: "c" })]);
   await store.graph!.upsertEdges([
     {
@@ -95,7 +95,7 @@ Deno.test("edge_stats_update bumps the stored edge in either direction, success 
 });
 
 Deno.test("edge ops are skipped on stores without a graph", async () => {
-  const store = new StoreDouble({ kind: "vector" });
+  const store = new MemoryStoreDouble({ kind: "vector" });
   assert.deepEqual(await runOp(edgeWeightOptimize, opContext(store)), {
     triggered: false,
     skipped_reason: "store has no graph",

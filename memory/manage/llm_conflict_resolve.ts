@@ -9,8 +9,8 @@
 import { z } from "zod";
 import { contentText, effectiveScore, type MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_llm_conflict_resolve.md" with { type: "text" };
-import { cosine } from "../../retrieval/vectors.ts";
-import { askModel, clip } from "./model_call.ts";
+import { askOrOffline, clip, fallbackError, type ModelOrOffline } from "./model_call.ts";
+import { similarPairs } from "./clustering.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import { byId, commit, vectorsOf } from "./support.ts";
 
@@ -67,25 +67,17 @@ function markBoth(a: MemoryUnit, b: MemoryUnit, weight: number): void {
     });}
 }
 
-async function judge(
+function judge(
   ctx: OpContext,
   a: MemoryUnit,
   b: MemoryUnit,
-): Promise<{ decision: ConflictDecision; error?: string }> {
-  if (!ctx.model) return { decision: offlineDecision(a, b, ctx.now) };
-  const reply = await askModel(
-    ctx,
-    "llm_conflict_resolve",
+): Promise<ModelOrOffline<ConflictDecision>> {
+  return askOrOffline(ctx, "llm_conflict_resolve", offlineDecision(a, b, ctx.now), () => ({
     template,
-    {
-      unit_a: describe(a),
-      unit_b: describe(b),
-    },
-    ConflictReplySchema,
-    200,
-  );
-  if (reply.ok) return { decision: reply.value.decision };
-  return { decision: offlineDecision(a, b, ctx.now), error: reply.error };
+    vars: { unit_a: describe(a), unit_b: describe(b) },
+    schema: ConflictReplySchema,
+    maxTokens: 200,
+  }), (reply): ConflictDecision => reply.decision);
 }
 
 /**
@@ -103,21 +95,13 @@ export const llmConflictResolve = defineOp(
   async (ctx, s) => {
     const units = (await ctx.store.list()).sort(byId);
     const vectors = await vectorsOf(ctx, units);
-    const pairs: [MemoryUnit, MemoryUnit, number][] = [];
-    for (let i = 0; i < units.length; i++) {
-      for (let j = i + 1; j < units.length; j++) {
-        const a = units[i], b = units[j];
-        const eligible = s.require_opposite_outcome
-          ? oppositeOutcomes(a, b)
-          : a.task_outcome !== b.task_outcome;
-        if (!eligible || judgedBoth(a, b)) continue;
-        const va = vectors.get(a.id), vb = vectors.get(b.id);
-        const c = va && vb ? cosine(va, vb) : 0;
-        if (c >= s.similarity_threshold) pairs.push([a, b, c]);
-      }
-    }
+    const pairs = similarPairs(units, vectors, s.similarity_threshold, (a, b) => {
+      const eligible = s.require_opposite_outcome
+        ? oppositeOutcomes(a, b)
+        : a.task_outcome !== b.task_outcome;
+      return eligible && !judgedBoth(a, b);
+    });
     if (pairs.length === 0) return skipped("no conflicting pair");
-    pairs.sort((x, y) => y[2] - x[2] || byId(x[0], y[0]) || byId(x[1], y[1]));
     const changed = new Map<string, MemoryUnit>();
     const losers = new Set<string>();
     const errors: string[] = [];
@@ -126,7 +110,7 @@ export const llmConflictResolve = defineOp(
       if (judged >= s.max_pairs_per_run) break;
       if (losers.has(a.id) || losers.has(b.id)) continue;
       judged++;
-      const { decision, error } = await judge(ctx, a, b);
+      const { value: decision, error } = await judge(ctx, a, b);
       if (error) errors.push(error);
       if (decision === "keep_both") {
         markBoth(a, b, c);
@@ -140,9 +124,11 @@ export const llmConflictResolve = defineOp(
       changed.set(loser.id, loser);
     }
     const { deactivated } = await commit(ctx, changed.values(), losers);
-    const error = errors.length > 0
-      ? `model verdict rejected for ${errors.length} pair(s), offline rule used: ${errors[0]}`
-      : undefined;
-    return { triggered: true, affected: judged, deactivated, ...(error ? { error } : {}) };
+    return {
+      triggered: true,
+      affected: judged,
+      deactivated,
+      ...fallbackError(errors, "pair(s)", "offline rule", "model verdict"),
+    };
   },
 );

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { ScriptedModel } from "../../core/scripted_model.ts";
 import { llmConflictResolve, offlineDecision, oppositeOutcomes } from "./llm_conflict_resolve.ts";
-import { axisVec, makeUnit, opContext, runOp, StoreDouble, T0, tilted } from "./testing/mod.ts";
+import {
+  axisVec,
+  makeUnit,
+  MemoryStoreDouble,
+  opContext,
+  runOp,
+  T0,
+  tilted,
+} from "./testing/mod.ts";
 
 Deno.test('oppositeOutcomes: success against failure only; "" is not an outcome', () => {
   const u = (o: "success" | "failure" | "") => makeUnit("x", { task_outcome: o });
@@ -19,7 +27,7 @@ Deno.test("offlineDecision keeps the higher effective score, both within 10 %", 
 });
 
 async function fixture() {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("win", {
       embedding: axisVec(0),

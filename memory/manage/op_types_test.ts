@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { defineOp, skipped } from "./op_types.ts";
-import { opContext, StoreDouble } from "./testing/mod.ts";
+import { MemoryStoreDouble, opContext } from "./testing/mod.ts";
 
 Deno.test("defineOp validates settings at bind time and names the field in the plan", async () => {
   const op = defineOp(
@@ -17,7 +17,7 @@ Deno.test("defineOp validates settings at bind time and names the field in the p
   const good = op.bind({ decay_rate: 0.5 });
   assert.ok(good.ok);
   if (good.ok) {
-    assert.deepEqual(await good.run(opContext(new StoreDouble())), {
+    assert.deepEqual(await good.run(opContext(new MemoryStoreDouble())), {
       triggered: true,
       affected: 5,
     });

@@ -6,7 +6,7 @@ import { logicalClock } from "../../core/clock.ts";
 import { HashEmbedder } from "../../core/hash_embedder.ts";
 import type { ManagePreset } from "../../core/space.ts";
 import { createManagementPipeline } from "./pipeline.ts";
-import { makeUnit, presetPlan, StoreDouble } from "./testing/mod.ts";
+import { makeUnit, MemoryStoreDouble, presetPlan } from "./testing/mod.ts";
 
 const embedder = new HashEmbedder();
 const TOPICS = ["dates", "units", "tables", "archives", "filings", "maps", "audio", "images"];
@@ -18,7 +18,7 @@ const texts = Array.from(
 const vectors = await embedder.embed(texts);
 
 async function fresh(preset: ManagePreset) {
-  const store = new StoreDouble({ kind: preset === "graph_consolidate" ? "graph" : "json" });
+  const store = new MemoryStoreDouble({ kind: preset === "graph_consolidate" ? "graph" : "json" });
   await store.add(texts.map((t, i) =>
     makeUnit(`u${i}`, {
       text: t,

@@ -4,22 +4,11 @@ import { logicalClock } from "../../core/clock.ts";
 import { HashEmbedder } from "../../core/hash_embedder.ts";
 import { GraphStore } from "../../stores/graph_store.ts";
 import { JsonStore } from "../../stores/json_store.ts";
-import type { PostTaskContext } from "../manage_port.ts";
 import { createManagementPipeline } from "./pipeline.ts";
-import { makeUnit, presetPlan, StoreDouble } from "./testing/mod.ts";
+import { makeUnit, MemoryStoreDouble, postTask, presetPlan } from "./testing/mod.ts";
 
 // End-to-end offline passes with the real lexical embedder: idempotence, determinism, and the
 // pipeline against real stores.
-
-const post = (n: number, over: Partial<PostTaskContext> = {}): PostTaskContext => ({
-  task_id: `task-${n}`,
-  task_query: `query ${n}`,
-  succeeded: true,
-  used_unit_ids: [],
-  used_edges: [],
-  failure_context: "",
-  ...over,
-});
 
 const CORPUS: [string, string, string][] = [
   // Pairwise cosines 0.75-0.88 under HashEmbedder(384): one cluster, no semantic duplicate.
@@ -36,8 +25,8 @@ const CORPUS: [string, string, string][] = [
   ["t6", "tip", "Read the spreadsheet header row before computing column totals"],
 ];
 
-async function seeded(embedder: HashEmbedder): Promise<StoreDouble> {
-  const store = new StoreDouble({ kind: "graph" });
+async function seeded(embedder: HashEmbedder): Promise<MemoryStoreDouble> {
+  const store = new MemoryStoreDouble({ kind: "graph" });
   const vectors = await embedder.embed(CORPUS.map((c) => c[2]));
   const units = CORPUS.map(([task, type, text], i) =>
     makeUnit(`u${i}`, {
@@ -108,7 +97,7 @@ Deno.test("json_full runs every trigger against the real json store without erro
     });
     const records = [
       ...await p.onInsert([(await store.get("u5"))!]),
-      ...await p.postTask(post(1, { succeeded: false, used_unit_ids: ["u0", "u1"] })),
+      ...await p.postTask(postTask(1, { succeeded: false, used_unit_ids: ["u0", "u1"] })),
       ...await p.runPeriodic(),
     ];
     for (const r of records) assert.equal(r.error, undefined, `${r.op}: ${r.error}`);
@@ -145,7 +134,7 @@ Deno.test("graph_consolidate against the real graph store: feedback survives upd
     const edge = similar.find((e) => e.source === "m:u0" || e.target === "m:u0")!;
     assert.ok(edge, "reindex wrote SIMILAR edges");
     const used = [edge.source.slice(2), edge.target.slice(2)];
-    const post1 = await p.postTask(post(1, {
+    const post1 = await p.postTask(postTask(1, {
       used_unit_ids: used,
       used_edges: [[edge.target, edge.source, "SIMILAR"]],
     }));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Embedder } from "../../core/ports.ts";
-import type { ManageDeps, PostTaskContext } from "../manage_port.ts";
+import type { ManageDeps } from "../manage_port.ts";
 import {
   createManagementPipeline,
   MANAGE_STATE_FILE,
@@ -13,21 +13,15 @@ import {
   fixedClock,
   KeywordEmbedder,
   makeUnit,
+  MemoryStoreDouble,
+  postTask,
   presetPlan,
-  StoreDouble,
 } from "./testing/mod.ts";
 
-const post = (n: number, over: Partial<PostTaskContext> = {}): PostTaskContext => ({
-  task_id: `task-${n}`,
-  task_query: `query ${n}`,
-  succeeded: true,
-  used_unit_ids: [],
-  used_edges: [],
-  failure_context: "",
-  ...over,
-});
-
-const deps = (store: StoreDouble, embedder: Embedder = new KeywordEmbedder(8)): ManageDeps => ({
+const deps = (
+  store: MemoryStoreDouble,
+  embedder: Embedder = new KeywordEmbedder(8),
+): ManageDeps => ({
   store,
   embedder,
   clock: fixedClock(),
@@ -122,7 +116,9 @@ const REFERENCE_ORDER = {
 
 for (const preset of Object.keys(REFERENCE_ORDER) as (keyof typeof REFERENCE_ORDER)[]) {
   Deno.test(`pipeline runs the ${preset} ops in the reference order per trigger, offline`, async () => {
-    const store = new StoreDouble({ kind: preset === "graph_consolidate" ? "graph" : "json" });
+    const store = new MemoryStoreDouble({
+      kind: preset === "graph_consolidate" ? "graph" : "json",
+    });
     await store.add([makeUnit("a", { embedding: axisVec(0) })]);
     const p = await createManagementPipeline(presetPlan(preset), deps(store));
     const ops = (rs: { op: string; error?: string }[]) => {
@@ -130,7 +126,7 @@ for (const preset of Object.keys(REFERENCE_ORDER) as (keyof typeof REFERENCE_ORD
       return rs.map((r) => r.op);
     };
     assert.deepEqual(
-      ops(await p.postTask(post(1, { used_unit_ids: ["a"] }))),
+      ops(await p.postTask(postTask(1, { used_unit_ids: ["a"] }))),
       REFERENCE_ORDER[preset].post_task,
     );
     assert.deepEqual(ops(await p.runPeriodic()), REFERENCE_ORDER[preset].periodic);
@@ -139,16 +135,16 @@ for (const preset of Object.keys(REFERENCE_ORDER) as (keyof typeof REFERENCE_ORD
 }
 
 Deno.test("post-task: boost only on success, penalize only on failure, both without a model", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("a", { confidence: 0.5 })]);
   const p = await createManagementPipeline(presetPlan("lightweight"), deps(store));
   const byOp = (rs: { op: string; triggered: boolean; affected: number }[]) =>
     Object.fromEntries(rs.map((r) => [r.op, r.triggered]));
-  const ok = byOp(await p.postTask(post(1, { used_unit_ids: ["a"] })));
+  const ok = byOp(await p.postTask(postTask(1, { used_unit_ids: ["a"] })));
   assert.equal(ok.access_stats_update, true);
   assert.equal(ok.boost_on_success, true);
   assert.equal(ok.penalize_on_failure, false);
-  const bad = await p.postTask(post(2, { succeeded: false, used_unit_ids: ["a"] }));
+  const bad = await p.postTask(postTask(2, { succeeded: false, used_unit_ids: ["a"] }));
   assert.equal(byOp(bad).boost_on_success, false);
   assert.equal(
     bad.find((r) => r.op === "boost_on_success")!.skipped_reason,
@@ -162,14 +158,14 @@ Deno.test("post-task: boost only on success, penalize only on failure, both with
 Deno.test("periodic ops fire at task 10 and the counter survives pipeline re-creation", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const store = new StoreDouble();
+    const store = new MemoryStoreDouble();
     const plan = presetPlan("lightweight");
     const periodicAt: number[] = [];
     let p = await createManagementPipeline(plan, deps(store), { dir });
     for (let n = 1; n <= 25; n++) {
       // A provider recreated for every task (reference bug §10.17).
       if (n % 3 === 0) p = await createManagementPipeline(plan, deps(store), { dir });
-      const rs = await p.postTask(post(n));
+      const rs = await p.postTask(postTask(n));
       if (rs.some((r) => r.trigger === "periodic")) periodicAt.push(n);
       assert.equal(p.taskCount, n);
     }
@@ -184,9 +180,9 @@ Deno.test("periodic ops fire at task 10 and the counter survives pipeline re-cre
 });
 
 Deno.test("concurrent postTask calls are serialised: one periodic pass at task 10", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   const p = await createManagementPipeline(presetPlan("lightweight"), deps(store));
-  const all = await Promise.all(Array.from({ length: 10 }, (_, i) => p.postTask(post(i + 1))));
+  const all = await Promise.all(Array.from({ length: 10 }, (_, i) => p.postTask(postTask(i + 1))));
   assert.equal(all.flat().filter((r) => r.op === "time_decay").length, 1);
   assert.equal(all[9].at(-1)!.op, "size_capped_prune");
 });
@@ -195,16 +191,21 @@ Deno.test("a corrupt state file is a typed error naming the file", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(join(dir, MANAGE_STATE_FILE), '{"version": 1, "task_count": -2}');
-    const err = await createManagementPipeline(presetPlan("lightweight"), deps(new StoreDouble()), {
-      dir,
-    })
+    const err = await createManagementPipeline(
+      presetPlan("lightweight"),
+      deps(new MemoryStoreDouble()),
+      {
+        dir,
+      },
+    )
       .then(() => undefined, (e) => e);
     assert.ok(err instanceof ManageStateError);
     assert.equal(err.path, join(dir, MANAGE_STATE_FILE));
     assert.deepEqual(err.issues[0].path, ["task_count"]);
     await Deno.writeTextFile(join(dir, MANAGE_STATE_FILE), "{");
     await assert.rejects(
-      () => createManagementPipeline(presetPlan("lightweight"), deps(new StoreDouble()), { dir }),
+      () =>
+        createManagementPipeline(presetPlan("lightweight"), deps(new MemoryStoreDouble()), { dir }),
       (e) => e instanceof ManageStateError && e.issues[0].code === "invalid_json",
     );
   } finally {
@@ -219,7 +220,7 @@ Deno.test("an invalid plan is a typed error naming each bad op and setting", asy
     post_task: [...plan.post_task, "teleport" as never],
     periodic_interval: -1,
   };
-  const err = await createManagementPipeline(bad, deps(new StoreDouble())).then(
+  const err = await createManagementPipeline(bad, deps(new MemoryStoreDouble())).then(
     () => undefined,
     (e) => e,
   );
@@ -234,7 +235,7 @@ Deno.test("an invalid plan is a typed error naming each bad op and setting", asy
 });
 
 Deno.test("an op that throws becomes an error record; the ops after it still run", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("a"), makeUnit("b", { text: "b" })]);
   const broken: Embedder = {
     id: "broken",
@@ -251,7 +252,7 @@ Deno.test("an op that throws becomes an error record; the ops after it still run
 });
 
 Deno.test("regression §10.1: edge_stats_update bumps the used edge after access stats updated the unit", async () => {
-  const store = new StoreDouble({ kind: "graph" });
+  const store = new MemoryStoreDouble({ kind: "graph" });
   await store.add([
     makeUnit("a", { embedding: axisVec(0) }),
     makeUnit("b", { embedding: axisVec(0, 8, 0.3), text: "b" }),
@@ -259,7 +260,7 @@ Deno.test("regression §10.1: edge_stats_update bumps the used edge after access
   await store.graph!.upsertEdges([{ source: "m:a", target: "m:b", type: "SIMILAR", weight: 0.9 }]);
   const p = await createManagementPipeline(presetPlan("graph_consolidate"), deps(store));
   const rs = await p.postTask(
-    post(1, { used_unit_ids: ["a", "b"], used_edges: [["m:a", "m:b", "SIMILAR"]] }),
+    postTask(1, { used_unit_ids: ["a", "b"], used_edges: [["m:a", "m:b", "SIMILAR"]] }),
   );
   assert.equal(rs.find((r) => r.op === "access_stats_update")!.affected, 2);
   assert.equal(rs.find((r) => r.op === "edge_stats_update")!.affected, 1);
@@ -268,7 +269,7 @@ Deno.test("regression §10.1: edge_stats_update bumps the used edge after access
 });
 
 Deno.test("on insert, the new units are the conflict targets", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("old", { embedding: axisVec(0), task_outcome: "success" }),
     makeUnit("new", { embedding: axisVec(0, 8, 0.1), task_outcome: "failure", text: "n" }),
@@ -280,7 +281,7 @@ Deno.test("on insert, the new units are the conflict targets", async () => {
 });
 
 Deno.test("after an abort, the remaining ops are recorded as skipped and nothing is written", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("a")]);
   const controller = new AbortController();
   controller.abort();
@@ -288,7 +289,7 @@ Deno.test("after an abort, the remaining ops are recorded as skipped and nothing
     ...deps(store),
     signal: controller.signal,
   });
-  const rs = await p.postTask(post(1, { used_unit_ids: ["a"] }));
+  const rs = await p.postTask(postTask(1, { used_unit_ids: ["a"] }));
   assert.ok(rs.every((r) => !r.triggered && r.skipped_reason === "aborted"));
   assert.equal(store.updateCalls, 0);
   assert.equal(p.taskCount, 1, "the task still counts");

@@ -9,12 +9,12 @@ import {
   utilityAudit,
   victimOrder,
 } from "./prune_ops.ts";
-import { HOUR, makeUnit, opContext, runOp, StoreDouble, T0 } from "./testing/mod.ts";
+import { HOUR, makeUnit, MemoryStoreDouble, opContext, runOp, T0 } from "./testing/mod.ts";
 
 const AUDIT = OP_DEFAULTS.utility_audit as unknown as Parameters<typeof isHarmful>[2];
 
 Deno.test("score_based_prune removes units under the floor, then the weakest over the cap", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("dead", { confidence: 0.05 }),
     makeUnit("a", { confidence: 0.9, text: "a" }),
@@ -50,7 +50,7 @@ Deno.test("utility_audit harmful rule: low rate and negative lift; high leakage 
 });
 
 Deno.test("utility_audit deactivates harmful units and, on llm_graph too, their derived edges", async () => {
-  const store = new StoreDouble({ kind: "llm_graph" });
+  const store = new MemoryStoreDouble({ kind: "llm_graph" });
   await store.add([
     makeUnit("bad", { usage_count: 5, success_count: 0 }),
     makeUnit("good1", { usage_count: 5, success_count: 5, text: "g1" }),
@@ -70,7 +70,7 @@ Deno.test("utility_audit deactivates harmful units and, on llm_graph too, their 
 });
 
 Deno.test("utility_audit stale branch removes never-used units older than the window", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("old", { created_at: isoUtc(T0 - 48 * HOUR) }),
     makeUnit("young", { created_at: isoUtc(T0 - HOUR), text: "y" }),
@@ -106,7 +106,7 @@ Deno.test("size_capped_prune victim order: conflicts, negatives, unused, score, 
 });
 
 Deno.test("size_capped_prune shrinks to floor(cap * ratio) only when over the cap", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add(
     Array.from({ length: 12 }, (_, i) =>
       makeUnit(`u${String(i).padStart(2, "0")}`, {

@@ -11,6 +11,7 @@ import template from "../../prompts/manage_reflection_correction.md" with { type
 import { askModel, clip } from "./model_call.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import {
+  addDrafts,
   addRelation,
   commit,
   contentProblem,
@@ -119,8 +120,7 @@ export const reflectionCorrection = defineOp(
       addRelation(fresh, unit.id, "supersedes");
       replacements.push({ unit: fresh, old: unit });
     }
-    const added = new Set((await ctx.store.add(replacements.map((r) => r.unit))).added);
-    const done = replacements.filter((r) => added.has(r.unit.id));
+    const done = await addDrafts(ctx, replacements);
     for (const r of done) r.old.superseded_by = r.unit.id;
     const { deactivated } = await commit(
       ctx,

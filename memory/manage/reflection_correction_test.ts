@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ScriptedModel } from "../../core/scripted_model.ts";
 import { correctedContent, reflectionCorrection } from "./reflection_correction.ts";
-import { makeUnit, opContext, runOp, StoreDouble } from "./testing/mod.ts";
+import { makeUnit, MemoryStoreDouble, opContext, runOp } from "./testing/mod.ts";
 
 const failed = {
   succeeded: false,
@@ -11,7 +11,7 @@ const failed = {
 };
 
 async function fixture(kind: "json" | "graph" = "json") {
-  const store = new StoreDouble({ kind });
+  const store = new MemoryStoreDouble({ kind });
   await store.add([
     makeUnit("a", {
       content: { principle: "Use the first result", topic: "search" },
@@ -100,7 +100,7 @@ Deno.test("reflection_correction records a malformed reply as an error and chang
 });
 
 Deno.test("reflection_correction rejects a correction that breaks the type's content schema", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("a", {
       type: "insight",

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { reindexRelationsOp } from "./reindex_relations.ts";
-import { axisVec, makeUnit, opContext, runOp, StoreDouble, tilted } from "./testing/mod.ts";
+import { axisVec, makeUnit, MemoryStoreDouble, opContext, runOp, tilted } from "./testing/mod.ts";
 
 async function fixture(kind: "graph" | "json") {
-  const store = new StoreDouble({ kind });
+  const store = new MemoryStoreDouble({ kind });
   await store.add([
     makeUnit("a", { embedding: axisVec(0), source_task_id: "t1" }),
     makeUnit("b", { embedding: tilted(0, 0.9), source_task_id: "t2", text: "b" }),
@@ -13,7 +13,7 @@ async function fixture(kind: "graph" | "json") {
   return store;
 }
 
-const derived = async (store: StoreDouble) =>
+const derived = async (store: MemoryStoreDouble) =>
   (await store.graph!.listEdges(["SIMILAR", "COOCCURS"]))
     .map((e) => `${e.type} ${e.source}>${e.target} u${e.usage_count ?? "-"}`).sort();
 
@@ -68,7 +68,7 @@ Deno.test("reindex (non-graph): similar/cooccurs relations both ways, links to i
 });
 
 Deno.test("reindex is skipped below two active units", async () => {
-  const store = new StoreDouble({ kind: "graph" });
+  const store = new MemoryStoreDouble({ kind: "graph" });
   await store.add([makeUnit("a")]);
   assert.equal(
     (await runOp(reindexRelationsOp, opContext(store))).skipped_reason,

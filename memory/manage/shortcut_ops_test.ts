@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { shortcutProblems, shortcutPromotion, shortcutValidation } from "./shortcut_ops.ts";
-import { makeUnit, opContext, runOp, StoreDouble } from "./testing/mod.ts";
+import { makeUnit, MemoryStoreDouble, opContext, runOp } from "./testing/mod.ts";
 
 const valid = () => ({
   name: "lookup_stat",
@@ -63,7 +63,7 @@ Deno.test("shortcutProblems names each broken rule", () => {
 });
 
 Deno.test("shortcut_validation tags each untagged shortcut once", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("ok", { type: "shortcut", content: valid() }),
     makeUnit("bad", { type: "shortcut", content: { name: "x" } }),
@@ -77,7 +77,7 @@ Deno.test("shortcut_validation tags each untagged shortcut once", async () => {
 });
 
 Deno.test("shortcut_promotion boosts valid used shortcuts without counting usage again", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("s", {
       type: "shortcut",

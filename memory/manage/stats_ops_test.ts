@@ -7,7 +7,7 @@ import {
   qualityCuration,
   timeDecay,
 } from "./stats_ops.ts";
-import { HOUR, makeUnit, opContext, runOp, StoreDouble, T0 } from "./testing/mod.ts";
+import { HOUR, makeUnit, MemoryStoreDouble, opContext, runOp, T0 } from "./testing/mod.ts";
 
 const task = (succeeded: boolean, used: string[]) => ({
   task_id: "t",
@@ -19,7 +19,7 @@ const task = (succeeded: boolean, used: string[]) => ({
 });
 
 Deno.test("access_stats_update counts one access per used unit in one batched update", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("a"), makeUnit("b"), makeUnit("c")]);
   const out = await runOp(
     accessStatsUpdate,
@@ -33,7 +33,7 @@ Deno.test("access_stats_update counts one access per used unit in one batched up
 });
 
 Deno.test("boost_on_success runs only on success; penalize_on_failure only on failure", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("a", { confidence: 0.5 })]);
   const ok = opContext(store, { task: task(true, ["a"]) });
   const bad = opContext(store, { task: task(false, ["a"]) });
@@ -53,7 +53,7 @@ Deno.test("boost_on_success runs only on success; penalize_on_failure only on fa
 });
 
 Deno.test("boost caps confidence at 1 and penalize floors it at 0", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("hi", { confidence: 0.99 }),
     makeUnit("lo", { confidence: 0.1, text: "x" }),
@@ -65,7 +65,7 @@ Deno.test("boost caps confidence at 1 and penalize floors it at 0", async () => 
 });
 
 Deno.test("time_decay decays stale units and refreshes units accessed within 24 h", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   const old = isoUtc(T0 - 100 * HOUR);
   await store.add([
     makeUnit("stale", { created_at: old, decay_weight: 0.5 }),
@@ -88,7 +88,7 @@ Deno.test("time_decay decays stale units and refreshes units accessed within 24 
 });
 
 Deno.test("quality_curation blends success rate into confidence for used units only", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([
     makeUnit("used", { confidence: 1, usage_count: 4, success_count: 1 }),
     makeUnit("unused", { confidence: 0.3, text: "u" }),
@@ -97,7 +97,7 @@ Deno.test("quality_curation blends success rate into confidence for used units o
   assert.equal(out.affected, 1);
   assert.ok(Math.abs((await store.get("used"))!.confidence - (0.7 * 0.25 + 0.3)) < 1e-12);
   assert.equal((await store.get("unused"))!.confidence, 0.3);
-  const settled = new StoreDouble();
+  const settled = new MemoryStoreDouble();
   await settled.add([makeUnit("s", { confidence: 0.5, usage_count: 2, success_count: 1 })]);
   assert.equal((await runOp(qualityCuration, opContext(settled))).affected, 0);
   assert.equal(settled.updateCalls, 0);

@@ -159,6 +159,18 @@ export async function commit(
   return { updated: units.length, deactivated };
 }
 
+/**
+ * Adds the drafts' units in one batch and returns the drafts whose unit the store kept, in
+ * order; a draft whose unit the store deduplicated away is dropped, so no link points at it.
+ */
+export async function addDrafts<D extends { unit: MemoryUnit }>(
+  ctx: OpContext,
+  drafts: readonly D[],
+): Promise<D[]> {
+  const added = new Set((await ctx.store.add(drafts.map((d) => d.unit))).added);
+  return drafts.filter((d) => added.has(d.unit.id));
+}
+
 /** Units of the task's `used_unit_ids` that still exist and are active, in first-use order. */
 export async function usedUnits(ctx: OpContext): Promise<MemoryUnit[]> {
   const out: MemoryUnit[] = [];

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { axisVec, KeywordEmbedder, makeUnit, opContext, StoreDouble } from "./testing/mod.ts";
+import { axisVec, KeywordEmbedder, makeUnit, MemoryStoreDouble, opContext } from "./testing/mod.ts";
 import {
+  addDrafts,
   asNode,
   commit,
   createUnit,
@@ -51,7 +52,7 @@ Deno.test("node and entity ids parse both ways", () => {
 });
 
 Deno.test("commit updates first and removes last, so a victim keeps its last fields and is inactive", async () => {
-  const store = new StoreDouble();
+  const store = new MemoryStoreDouble();
   await store.add([makeUnit("v")]);
   const v = (await store.get("v"))!;
   v.superseded_by = "w";
@@ -63,7 +64,7 @@ Deno.test("commit updates first and removes last, so a victim keeps its last fie
 });
 
 Deno.test("linkEdges mirrors relations as upper-case edges and keeps existing feedback counts", async () => {
-  const store = new StoreDouble({ kind: "graph" });
+  const store = new MemoryStoreDouble({ kind: "graph" });
   await store.graph!.upsertEdges([{
     source: "m:a",
     target: "m:b",
@@ -82,7 +83,7 @@ Deno.test("linkEdges mirrors relations as upper-case edges and keeps existing fe
     usage_count: 3,
     success_count: 2,
   });
-  await linkEdges(opContext(new StoreDouble()), [{
+  await linkEdges(opContext(new MemoryStoreDouble()), [{
     from: "a",
     to: "b",
     type: "reinforces",
@@ -97,14 +98,14 @@ Deno.test("vectorsOf embeds only units without a stored embedding, in one call",
     makeUnit("b", { text: "alpha" }),
     makeUnit("c", { text: "x" }),
   ];
-  const vs = await vectorsOf(opContext(new StoreDouble(), { embedder }), units);
+  const vs = await vectorsOf(opContext(new MemoryStoreDouble(), { embedder }), units);
   assert.deepEqual(embedder.seen, ["alpha", "x"]);
   assert.deepEqual(Array.from(vs.get("b")!), axisVec(2));
   assert.deepEqual(vs.get("a"), axisVec(0));
 });
 
 Deno.test("createUnit signs, embeds and timestamps a valid unit with a seeded id", async () => {
-  const ctx = opContext(new StoreDouble());
+  const ctx = opContext(new MemoryStoreDouble());
   const u = await createUnit(ctx, "cluster_merge", {
     type: "tip",
     content: { principle: "Do Y" },
@@ -119,4 +120,17 @@ Deno.test("createUnit signs, embeds and timestamps a valid unit with a seeded id
   assert.equal(u.created_at, "2026-01-01T00:00:00.000Z");
   assert.equal(u.embedding?.length, 8);
   assert.match(u.signature, /^[0-9a-f]{16}$/);
+});
+
+Deno.test("addDrafts adds in one batch and keeps only the drafts whose unit the store kept", async () => {
+  const store = new MemoryStoreDouble();
+  await store.add([makeUnit("old", { text: "same" })]);
+  const drafts = [
+    { unit: makeUnit("n1", { text: "fresh" }), tag: 1 },
+    { unit: makeUnit("n2", { text: "same" }), tag: 2 },
+  ];
+  const kept = await addDrafts(opContext(store), drafts);
+  assert.deepEqual(kept.map((d) => d.tag), [1]);
+  assert.equal(kept[0], drafts[0]);
+  assert.equal(await store.count(), 2);
 });

@@ -9,9 +9,10 @@
 import { z } from "zod";
 import { type MemoryUnit, successRate } from "../../core/unit.ts";
 import template from "../../prompts/manage_trajectory_to_workflow.md" with { type: "text" };
-import { askModel, clip } from "./model_call.ts";
+import { askOrOffline, clip, fallbackError, type ModelOrOffline } from "./model_call.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {
+  addDrafts,
   addRelation,
   byId,
   clamp,
@@ -39,26 +40,21 @@ export const WorkflowReplySchema = z.object({
   })).max(6),
 });
 
-async function workflowContent(
+function workflowContent(
   ctx: OpContext,
   traj: MemoryUnit,
-): Promise<{ content: Record<string, unknown>; mode: "model" | "offline"; error?: string }> {
+): Promise<ModelOrOffline<Record<string, unknown>>> {
   const offline = abstractWorkflow(traj);
-  if (!ctx.model) return { content: offline, mode: "offline" };
-  const reply = await askModel(
-    ctx,
-    "trajectory_to_workflow",
+  return askOrOffline(ctx, "trajectory_to_workflow", offline, () => ({
     template,
-    {
+    vars: {
       usage_count: traj.usage_count,
       success_rate: successRate(traj).toFixed(2),
       trajectory: clip(JSON.stringify(traj.content, null, 1), 3000),
     },
-    WorkflowReplySchema,
-    1200,
-  );
-  if (!reply.ok) return { content: offline, mode: "offline", error: reply.error };
-  return { content: { ...offline, ...reply.value }, mode: "model" };
+    schema: WorkflowReplySchema,
+    maxTokens: 1200,
+  }), (reply) => ({ ...offline, ...reply }));
 }
 
 /**
@@ -92,13 +88,13 @@ export const trajectoryToWorkflow = defineOp(
       if (made.error) errors.push(made.error);
       const unit = await createUnit(ctx, "trajectory_to_workflow", {
         type: "workflow",
-        content: { ...made.content, source_trajectory_id: traj.id },
+        content: { ...made.value, source_trajectory_id: traj.id },
         source_task_id: traj.source_task_id,
         source_task_query: traj.source_task_query,
         task_outcome: traj.task_outcome,
         confidence: traj.confidence,
         source_refs: [...traj.source_refs],
-        extraction_model: made.mode === "model" ? ctx.model!.id : "offline",
+        extraction_model: made.extractionModel,
         use_when: [...traj.use_when],
         avoid_when: [...traj.avoid_when],
         applicable_task_types: [...traj.applicable_task_types],
@@ -106,8 +102,7 @@ export const trajectoryToWorkflow = defineOp(
       addRelation(unit, traj.id, "depends");
       drafts.push({ unit, traj });
     }
-    const added = new Set((await ctx.store.add(drafts.map((d) => d.unit))).added);
-    const kept = drafts.filter((d) => added.has(d.unit.id));
+    const kept = await addDrafts(ctx, drafts);
     for (const { traj } of kept) {
       traj.decay_weight = clamp(traj.decay_weight * s.source_decay, 0.01, 1);
     }
@@ -117,16 +112,11 @@ export const trajectoryToWorkflow = defineOp(
       kept.map((d) => ({ from: d.unit.id, to: d.traj.id, type: "depends", weight: 1 })),
     );
     await copyEntities(ctx, kept.map((d) => ({ from: [d.traj.id], to: d.unit.id })));
-    const error = errors.length > 0
-      ? `model reply rejected for ${errors.length} trajectory(ies), offline abstraction used: ${
-        errors[0]
-      }`
-      : undefined;
     return {
       triggered: true,
       created: kept.length,
       affected: updated,
-      ...(error ? { error } : {}),
+      ...fallbackError(errors, "trajectory(ies)", "offline abstraction"),
     };
   },
 );

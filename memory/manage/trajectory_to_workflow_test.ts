@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ScriptedModel } from "../../core/scripted_model.ts";
 import { trajectoryToWorkflow } from "./trajectory_to_workflow.ts";
-import { makeUnit, opContext, runOp, StoreDouble } from "./testing/mod.ts";
+import { makeUnit, MemoryStoreDouble, opContext, runOp } from "./testing/mod.ts";
 
 const traj = (id: string, usage: number, success: number) =>
   makeUnit(id, {
@@ -20,7 +20,7 @@ const traj = (id: string, usage: number, success: number) =>
   });
 
 async function fixture(kind: "json" | "graph" = "json") {
-  const store = new StoreDouble({ kind });
+  const store = new MemoryStoreDouble({ kind });
   await store.add([traj("proven", 4, 3), traj("rare", 2, 2), traj("flaky", 10, 5)]);
   return store;
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { ChatModel, ChatRequest, ChatResult } from "../../core/ports.ts";
 import { ScriptedModel } from "../../core/scripted_model.ts";
-import { type MemoryUnit, MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
+import type { MemoryUnit } from "../../core/unit.ts";
 import {
   composeContext,
   type ComposerCandidate,
@@ -10,41 +10,9 @@ import {
   rewriteCitations,
 } from "./composer.ts";
 import { candidateText } from "./unit_format.ts";
+import { priorUnit, sampleUnits } from "./testing/fixtures.ts";
 
-const PRIOR_QUERY = "Who directed the 1997 film Zyxwv Quarry starring Ann Blythe?";
-
-function unit(id: string, type: MemoryUnit["type"], content: Record<string, unknown>, extra = {}) {
-  return MemoryUnitSchema.parse({
-    id,
-    type,
-    signature: unitSignature(content),
-    content,
-    source_task_id: `task-${id}`,
-    source_task_query: PRIOR_QUERY,
-    task_outcome: "success",
-    created_at: "2026-01-01T00:00:00.000Z",
-    applicable_task_types: ["web_research", "multi_hop_search"],
-    use_when: ["the question names a film and asks for a person"],
-    ...extra,
-  });
-}
-
-const tip = unit("u-tip", "tip", {
-  topic: "verify the director",
-  principle: "Search the film page first, then confirm the director in the infobox.",
-  micro_example: "search[film] then lookup[Directed by]",
-  category: "tool_and_search",
-});
-const insight = unit("u-ins", "insight", {
-  failure_pattern: "wrong_entity",
-  root_cause_conclusion: "The agent answered with the producer instead of the director.",
-  corrective_strategy: "Check the role label before answering.",
-}, { task_outcome: "failure", is_negative_example: true });
-const traj = unit("u-traj", "trajectory", {
-  steps: [{ step_id: 1, action: "search[x]", observation: "y" }, { step_id: 2, action: "finish" }],
-  key_decision: "Look up the infobox before answering.",
-  critical_observation: "The infobox lists the director explicitly.",
-});
+const { tip, insight, traj } = sampleUnits();
 
 const candidates = (units: MemoryUnit[], scores = [0.6, 0.3, 0.05]): ComposerCandidate[] =>
   units.map((u, i) => ({ id: u.id, score: scores[i], text: candidateText(u, scores[i]) }));
@@ -124,7 +92,7 @@ Deno.test("citations that differ from the kept set fall back to top-1", async ()
 });
 
 Deno.test("more than three kept ids are cut to max_injected_units", async () => {
-  const four = [tip, insight, traj, unit("u4", "tip", { principle: "p4" })];
+  const four = [tip, insight, traj, priorUnit("u4", "tip", { principle: "p4" })];
   const model = new ScriptedModel({
     replies: [{ keep_ids: [0, 1, 2, 3], guidance: "a [M0] b [M1] c [M2]", no_guidance: false }],
   });

@@ -1,41 +1,8 @@
 import assert from "node:assert/strict";
-import { type MemoryUnit, MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
 import { candidateText, domainLabel, formatUnit, judgeHead, scoreBand } from "./unit_format.ts";
+import { PRIOR_QUERY, priorUnit, sampleUnits } from "./testing/fixtures.ts";
 
-const PRIOR_QUERY = "Who directed the 1997 film Zyxwv Quarry starring Ann Blythe?";
-
-function unit(id: string, type: MemoryUnit["type"], content: Record<string, unknown>, extra = {}) {
-  return MemoryUnitSchema.parse({
-    id,
-    type,
-    signature: unitSignature(content),
-    content,
-    source_task_id: `task-${id}`,
-    source_task_query: PRIOR_QUERY,
-    task_outcome: "success",
-    created_at: "2026-01-01T00:00:00.000Z",
-    applicable_task_types: ["web_research", "multi_hop_search"],
-    use_when: ["the question names a film and asks for a person"],
-    ...extra,
-  });
-}
-
-const tip = unit("u-tip", "tip", {
-  topic: "verify the director",
-  principle: "Search the film page first, then confirm the director in the infobox.",
-  micro_example: "search[film] then lookup[Directed by]",
-  category: "tool_and_search",
-});
-const insight = unit("u-ins", "insight", {
-  failure_pattern: "wrong_entity",
-  root_cause_conclusion: "The agent answered with the producer instead of the director.",
-  corrective_strategy: "Check the role label before answering.",
-}, { task_outcome: "failure", is_negative_example: true });
-const traj = unit("u-traj", "trajectory", {
-  steps: [{ step_id: 1, action: "search[x]", observation: "y" }, { step_id: 2, action: "finish" }],
-  key_decision: "Look up the infobox before answering.",
-  critical_observation: "The infobox lists the director explicitly.",
-});
+const { tip, insight, traj } = sampleUnits();
 
 Deno.test("score bands follow the reference thresholds", () => {
   assert.equal(scoreBand(0.4), "HIGH");
@@ -68,19 +35,19 @@ Deno.test("candidate text never leaks the raw prior task query (bug 10.14)", () 
 });
 
 Deno.test("the domain label falls back to the category, then the type, never the query", () => {
-  const bare = unit("u-bare", "shortcut", { name: "x", action_sequence: [{ step: 1 }] }, {
+  const bare = priorUnit("u-bare", "shortcut", { name: "x", action_sequence: [{ step: 1 }] }, {
     applicable_task_types: [],
     task_outcome: "",
   });
   assert.equal(domainLabel(bare), "past consolidated task (domain: shortcut)");
-  const cat = unit("u-cat", "tip", { principle: "p", category: "answer_format" }, {
+  const cat = priorUnit("u-cat", "tip", { principle: "p", category: "answer_format" }, {
     applicable_task_types: [],
   });
   assert.equal(domainLabel(cat), "past success task (domain: answer_format)");
 });
 
 Deno.test("workflow and shortcut units show their steps and description", () => {
-  const wf = unit("u-wf", "workflow", {
+  const wf = priorUnit("u-wf", "workflow", {
     chain_type: "web",
     agent_workflow: [{
       step: 1,
@@ -100,7 +67,7 @@ Deno.test("workflow and shortcut units show their steps and description", () => 
     /WORKFLOW \[web\]\n- search the entity\n- search: <ENTITY> director \(check: infobox\)/,
   );
   assert.match(text, /Final format check: a full name/);
-  const sc = unit("u-sc", "shortcut", {
+  const sc = priorUnit("u-sc", "shortcut", {
     name: "find_director",
     description: "Look up the infobox.",
   });

@@ -18,14 +18,19 @@ export const DIM = 8;
 export const T0 = Date.UTC(2026, 0, 1);
 
 /**
- * A unit-length vector mostly along `axis`, turned towards `other` by `tilt` radians, so
- * `cosine(vec(a), vec(a, t))` is exactly `cos t`.
+ * A unit-length vector of `dim` mostly along `axis`, turned towards `other` by `tilt` radians, so
+ * `cosine(axisVec(a), axisVec(a, dim, t))` is exactly `cos t`.
  */
-export function vec(axis: number, tilt = 0, other = (axis + 1) % DIM): number[] {
-  const v = new Array(DIM).fill(0);
+export function axisVec(axis: number, dim = DIM, tilt = 0, other = (axis + 1) % dim): number[] {
+  const v = new Array(dim).fill(0);
   v[axis] = Math.cos(tilt);
   v[other] += Math.sin(tilt);
   return v;
+}
+
+/** {@linkcode axisVec} in the fixture dimension: `cosine(vec(a), vec(a, t))` is `cos t`. */
+export function vec(axis: number, tilt = 0, other?: number): number[] {
+  return axisVec(axis, DIM, tilt, other);
 }
 
 /** {@linkcode vec} as a `Float32Array` (a query embedding). */

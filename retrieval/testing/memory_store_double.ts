@@ -1,10 +1,12 @@
 /**
- * An in-memory {@linkcode MemoryStore} test double for retrieval tests: brute-force cosine for
- * `vectorSearch`, brute-force BM25 for `textSearch`, optional in-memory {@linkcode GraphOps}.
- * It follows the port literally (soft deletes, exact-signature dedup among active units, filters
- * honoured, results best first with ties by id) and copies units in and out, so a retriever that
- * mutates what it reads cannot corrupt the store. It also counts calls, so tests can assert what
- * a retriever asked for.
+ * The in-memory {@linkcode MemoryStore} test double shared by retrieval, memory and management
+ * tests: brute-force cosine for `vectorSearch`, brute-force BM25 for `textSearch`, optional
+ * in-memory {@linkcode GraphOps}. It follows the port literally (soft deletes, exact-signature
+ * dedup among active units, filters honoured, results best first with ties by id, `update` never
+ * touching edges) and copies units in and out, so code that mutates a unit without calling
+ * `update` cannot corrupt the store and is caught by the tests. On graph kinds `add` writes the
+ * HAS_MEMORY edge and the edges of `unit.relations` whose target is stored, as the graph stores
+ * do. It counts calls, so tests can assert what a retriever asked for and how an op batched.
  *
  * @module
  */
@@ -12,11 +14,9 @@ import type { StoreKind } from "../../core/space.ts";
 import { contentText, type MemoryUnit } from "../../core/unit.ts";
 import type {
   AddResult,
-  EntityRef,
   GraphEdge,
   GraphOps,
   MemoryStore,
-  Neighbour,
   ScoredId,
   StoreHealth,
   StoreSnapshot,
@@ -24,79 +24,26 @@ import type {
 } from "../../stores/store_port.ts";
 import { tokenize } from "../lexical.ts";
 import { cosine } from "../vectors.ts";
+import { GraphDouble } from "./graph_double.ts";
 
-const STRUCTURAL = new Set(["HAS_MEMORY", "HAS_ENTITY"]);
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
-
-function edgeKey(e: Pick<GraphEdge, "source" | "target" | "type">): string {
-  return `${e.source}\u0000${e.target}\u0000${e.type}`;
-}
-
-function entityNode(ref: EntityRef): string {
-  const name = ref.name.toLowerCase().trim().replace(/[^a-z0-9_\- ]/g, "").replace(/\s+/g, "_");
-  return `e:${ref.type}:${name}`;
-}
 
 function byScoreThenId(a: ScoredId, b: ScoredId): number {
   return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** In-memory graph operations over a map of edges. */
-class GraphDouble implements GraphOps {
-  readonly edges = new Map<string, GraphEdge>();
-
-  neighbours(node: string, edgeTypes?: readonly string[]): Promise<Neighbour[]> {
-    const out: Neighbour[] = [];
-    for (const e of this.edges.values()) {
-      if (edgeTypes && !edgeTypes.includes(e.type)) continue;
-      if (e.source === node) {
-        out.push({ node: e.target, type: e.type, weight: e.weight, direction: "out" });
-      }
-      if (e.target === node) {
-        out.push({ node: e.source, type: e.type, weight: e.weight, direction: "in" });
-      }
-    }
-    out.sort((a, b) =>
-      a.node < b.node ? -1 : a.node > b.node ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0
-    );
-    return Promise.resolve(out);
-  }
-
-  upsertEdges(edges: readonly GraphEdge[]): Promise<void> {
-    for (const e of edges) this.edges.set(edgeKey(e), { ...e });
-    return Promise.resolve();
-  }
-
-  removeEdges(keys: readonly Pick<GraphEdge, "source" | "target" | "type">[]): Promise<number> {
-    let n = 0;
-    for (const k of keys) if (this.edges.delete(edgeKey(k))) n++;
-    return Promise.resolve(n);
-  }
-
-  listEdges(types?: readonly string[]): Promise<GraphEdge[]> {
-    return Promise.resolve(
-      [...this.edges.values()].filter((e) => !types || types.includes(e.type)).map((e) => ({
-        ...e,
-      })),
-    );
-  }
-
-  linkEntities(unitId: string, entities: readonly EntityRef[]): Promise<void> {
-    for (const ref of entities) {
-      const e = { source: `m:${unitId}`, target: entityNode(ref), type: "HAS_ENTITY", weight: 1 };
-      this.edges.set(edgeKey(e), e);
-    }
-    return Promise.resolve();
-  }
-
-  derivedEdgeCount(): Promise<number> {
-    return Promise.resolve([...this.edges.values()].filter((e) => !STRUCTURAL.has(e.type)).length);
-  }
+function matches(u: MemoryUnit, f: UnitFilter = {}): boolean {
+  if ((f.activeOnly ?? true) && !u.is_active) return false;
+  if (f.types && !f.types.includes(u.type)) return false;
+  if (f.outcomes && !f.outcomes.includes(u.task_outcome)) return false;
+  if (f.excludeTaskIds?.includes(u.source_task_id)) return false;
+  return true;
 }
 
 /** Options of {@linkcode MemoryStoreDouble}. */
 export interface MemoryStoreDoubleOptions {
+  /** Store kind reported to callers (default `json`). */
   kind?: StoreKind;
   /** Adds graph operations (default: true for `graph` and `llm_graph` kinds). */
   graph?: boolean;
@@ -106,27 +53,27 @@ export interface MemoryStoreDoubleOptions {
 
 /** The in-memory store double (see the module doc). */
 export class MemoryStoreDouble implements MemoryStore {
+  /** Store kind reported to callers. */
   readonly kind: StoreKind;
+  /** Graph ops, on graph kinds. */
   readonly graph?: GraphOps;
-  /** Calls per method name, for assertions on what a retriever asked. */
+  /** The graph double itself (same object as `graph`), for direct inspection. */
+  readonly graphDouble?: GraphDouble;
+  /** Search and list calls, for assertions on what a retriever asked. */
   readonly calls: { method: string; k?: number; filter?: UnitFilter }[] = [];
-  #units = new Map<string, MemoryUnit>();
-  #coldStart: number;
+  /** Number of `update` calls so far. */
+  updateCalls = 0;
+  /** Number of `flush` calls so far. */
+  flushes = 0;
+  readonly #units = new Map<string, MemoryUnit>();
+  readonly #coldStart: number;
 
   /** An empty store. */
   constructor(options: MemoryStoreDoubleOptions = {}) {
     this.kind = options.kind ?? "json";
     const withGraph = options.graph ?? (this.kind === "graph" || this.kind === "llm_graph");
-    if (withGraph) this.graph = new GraphDouble();
+    if (withGraph) this.graph = this.graphDouble = new GraphDouble();
     this.#coldStart = options.coldStartThreshold ?? 5;
-  }
-
-  #matches(u: MemoryUnit, f: UnitFilter = {}): boolean {
-    if ((f.activeOnly ?? true) && !u.is_active) return false;
-    if (f.types && !f.types.includes(u.type)) return false;
-    if (f.outcomes && !f.outcomes.includes(u.task_outcome)) return false;
-    if (f.excludeTaskIds && f.excludeTaskIds.includes(u.source_task_id)) return false;
-    return true;
   }
 
   add(units: readonly MemoryUnit[]): Promise<AddResult> {
@@ -135,22 +82,42 @@ export class MemoryStoreDouble implements MemoryStore {
       const twin = [...this.#units.values()].find((x) =>
         x.is_active && x.signature === u.signature
       );
-      if (twin) result.deduped.push({ id: u.id, existingId: twin.id });
-      else {
-        this.#units.set(u.id, structuredClone(u));
-        result.added.push(u.id);
+      if (twin) {
+        result.deduped.push({ id: u.id, existingId: twin.id });
+        continue;
       }
+      this.#units.set(u.id, structuredClone(u));
+      result.added.push(u.id);
+      this.graphDouble?.put(this.#structuralEdges(u));
     }
     return Promise.resolve(result);
   }
 
-  update(units: readonly MemoryUnit[]): Promise<void> {
-    for (const u of units) {
-      if (!this.#units.has(u.id)) {
-        return Promise.reject(new Error(`update: unknown unit '${u.id}'`));
-      }
-      this.#units.set(u.id, structuredClone(u));
+  #structuralEdges(u: MemoryUnit): GraphEdge[] {
+    const edges: GraphEdge[] = [{
+      source: `q:${u.source_task_id}`,
+      target: `m:${u.id}`,
+      type: "HAS_MEMORY",
+      weight: 1,
+    }];
+    for (const r of u.relations) {
+      if (!this.#units.has(r.target_id)) continue;
+      edges.push({
+        source: `m:${u.id}`,
+        target: `m:${r.target_id}`,
+        type: r.relation_type.toUpperCase(),
+        weight: r.weight,
+      });
     }
+    return edges;
+  }
+
+  update(units: readonly MemoryUnit[]): Promise<void> {
+    this.updateCalls++;
+    // All-or-nothing: an unknown id rejects the whole batch before anything is written.
+    const unknown = units.find((u) => !this.#units.has(u.id));
+    if (unknown) return Promise.reject(new Error(`update: unknown unit '${unknown.id}'`));
+    for (const u of units) this.#units.set(u.id, structuredClone(u));
     return Promise.resolve();
   }
 
@@ -173,22 +140,17 @@ export class MemoryStoreDouble implements MemoryStore {
 
   list(filter?: UnitFilter): Promise<MemoryUnit[]> {
     this.calls.push({ method: "list", filter });
-    return Promise.resolve(
-      [...this.#units.values()].filter((u) => this.#matches(u, filter)).map((u) =>
-        structuredClone(u)
-      ),
-    );
+    const out = [...this.#units.values()].filter((u) => matches(u, filter));
+    return Promise.resolve(out.map((u) => structuredClone(u)));
   }
 
   count(filter?: UnitFilter): Promise<number> {
-    return Promise.resolve(
-      [...this.#units.values()].filter((u) => this.#matches(u, filter)).length,
-    );
+    return Promise.resolve([...this.#units.values()].filter((u) => matches(u, filter)).length);
   }
 
   textSearch(query: string, k: number, filter?: UnitFilter): Promise<ScoredId[]> {
     this.calls.push({ method: "textSearch", k, filter });
-    const docs = [...this.#units.values()].filter((u) => this.#matches(u, filter))
+    const docs = [...this.#units.values()].filter((u) => matches(u, filter))
       .map((u) => ({ id: u.id, tokens: tokenize(contentText(u)) }));
     const terms = [...new Set(tokenize(query))];
     if (docs.length === 0 || terms.length === 0) return Promise.resolve([]);
@@ -215,7 +177,7 @@ export class MemoryStoreDouble implements MemoryStore {
     this.calls.push({ method: "vectorSearch", k, filter });
     const out: ScoredId[] = [];
     for (const u of this.#units.values()) {
-      if (!u.embedding || !this.#matches(u, filter)) continue;
+      if (!u.embedding || !matches(u, filter)) continue;
       out.push({ id: u.id, score: cosine(vector, u.embedding) });
     }
     return Promise.resolve(out.sort(byScoreThenId).slice(0, k));
@@ -228,9 +190,10 @@ export class MemoryStoreDouble implements MemoryStore {
     };
   }
 
-  async importAll(snapshot: StoreSnapshot): Promise<void> {
+  importAll(snapshot: StoreSnapshot): Promise<void> {
     for (const u of snapshot.units) this.#units.set(u.id, structuredClone(u));
-    if (this.graph) await this.graph.upsertEdges(snapshot.edges);
+    this.graphDouble?.put(snapshot.edges);
+    return Promise.resolve();
   }
 
   async health(): Promise<StoreHealth> {
@@ -245,12 +208,14 @@ export class MemoryStoreDouble implements MemoryStore {
   }
 
   flush(): Promise<void> {
+    this.flushes++;
     return Promise.resolve();
   }
 
   compact(): Promise<number> {
     const dead = [...this.#units.values()].filter((u) => !u.is_active).map((u) => u.id);
     for (const id of dead) this.#units.delete(id);
+    this.graphDouble?.dropNodes(new Set(dead.map((id) => `m:${id}`)));
     return Promise.resolve(dead.length);
   }
 

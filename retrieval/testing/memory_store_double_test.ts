@@ -15,6 +15,17 @@ Deno.test("MemoryStoreDouble: dedups by signature, soft-deletes, and honours fil
   assert.equal(await store.compact(), 1);
 });
 
+Deno.test("MemoryStoreDouble: remove is soft, list hides inactive units, compact drops them", async () => {
+  const store = new MemoryStoreDouble();
+  await store.add([makeUnit("a"), makeUnit("b")]);
+  assert.equal(await store.remove(["a", "a", "zz"]), 1);
+  assert.deepEqual((await store.list()).map((u) => u.id), ["b"]);
+  assert.equal((await store.get("a"))?.is_active, false);
+  assert.equal(await store.count({ activeOnly: false }), 2);
+  assert.equal(await store.compact(), 1);
+  assert.equal(await store.get("a"), undefined);
+});
+
 Deno.test("MemoryStoreDouble: vectorSearch is exact cosine, textSearch is BM25, best first", async () => {
   const store = new MemoryStoreDouble();
   await store.add([
@@ -44,6 +55,38 @@ Deno.test("MemoryStoreDouble: graph neighbours run both ways and entities link u
   assert.equal(new MemoryStoreDouble().graph, undefined);
 });
 
+Deno.test("MemoryStoreDouble: graph update never touches edges; relations become edges on add", async () => {
+  const store = new MemoryStoreDouble({ kind: "graph" });
+  await store.add([makeUnit("a")]);
+  await store.add([
+    makeUnit("b", {
+      relations: [{ target_id: "a", relation_type: "reinforces", weight: 1, annotation: "" }],
+    }),
+  ]);
+  await store.graph!.upsertEdges([{ source: "m:a", target: "m:b", type: "SIMILAR", weight: 0.9 }]);
+  const a = (await store.get("a"))!;
+  a.relations = [];
+  await store.update([a]);
+  const types = (await store.graph!.listEdges()).map((e) => e.type).sort();
+  assert.deepEqual(types, ["HAS_MEMORY", "HAS_MEMORY", "REINFORCES", "SIMILAR"]);
+  assert.equal(await store.graph!.derivedEdgeCount(), 2);
+  await store.graph!.linkEntities("a", [{ type: "Tag", name: "Web Search!" }]);
+  assert.deepEqual((await store.graph!.neighbours("m:a", ["HAS_ENTITY"])).map((n) => n.node), [
+    "e:tag:web_search",
+  ]);
+});
+
+Deno.test("MemoryStoreDouble: compact also drops the edges of the units it deletes", async () => {
+  const store = new MemoryStoreDouble({ kind: "graph" });
+  await store.add([makeUnit("a"), makeUnit("b")]);
+  await store.graph!.upsertEdges([{ source: "m:a", target: "m:b", type: "SIMILAR", weight: 0.9 }]);
+  await store.remove(["a"]);
+  assert.equal(await store.compact(), 1);
+  assert.deepEqual((await store.graph!.listEdges()).map((e) => `${e.source}>${e.target}`), [
+    "q:task-b>m:b",
+  ]);
+});
+
 Deno.test("MemoryStoreDouble: units are copied in and out", async () => {
   const store = new MemoryStoreDouble();
   const unit = makeUnit("a");
@@ -52,4 +95,41 @@ Deno.test("MemoryStoreDouble: units are copied in and out", async () => {
   const got = (await store.get("a"))!;
   got.confidence = 0.2;
   assert.equal((await store.get("a"))!.confidence, 1);
+});
+
+Deno.test("MemoryStoreDouble: handed-out units change the store only through update", async () => {
+  const store = new MemoryStoreDouble();
+  await store.add([makeUnit("a")]);
+  const u = (await store.get("a"))!;
+  u.usage_count = 9;
+  assert.equal((await store.get("a"))!.usage_count, 0);
+  await store.update([u]);
+  assert.equal((await store.get("a"))!.usage_count, 9);
+  await assert.rejects(() => store.update([makeUnit("nope")]), /unknown unit/);
+});
+
+Deno.test("MemoryStoreDouble: an update naming an unknown unit writes nothing", async () => {
+  const store = new MemoryStoreDouble();
+  await store.add([makeUnit("a")]);
+  const u = (await store.get("a"))!;
+  u.usage_count = 3;
+  await assert.rejects(() => store.update([u, makeUnit("nope")]), /unknown unit 'nope'/);
+  assert.equal((await store.get("a"))!.usage_count, 0);
+  assert.equal(store.updateCalls, 1);
+});
+
+Deno.test("MemoryStoreDouble: records searches, flushes and the cold-start threshold", async () => {
+  const store = new MemoryStoreDouble({ coldStartThreshold: 2 });
+  await store.add([makeUnit("a", { vector: vec(0) })]);
+  assert.equal((await store.health()).cold_start, true);
+  await store.add([makeUnit("b")]);
+  assert.equal((await store.health()).cold_start, false);
+  await store.vectorSearch(qvec(0), 3, { types: ["tip"] });
+  await store.textSearch("principle", 2);
+  await store.flush();
+  assert.deepEqual(store.calls.map((c) => [c.method, c.k]), [
+    ["vectorSearch", 3],
+    ["textSearch", 2],
+  ]);
+  assert.equal(store.flushes, 1);
 });

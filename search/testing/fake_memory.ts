@@ -2,7 +2,8 @@
  * A small in-memory {@linkcode MemoryProvider} and the matching {@linkcode SearchServices} for
  * engine tests: keyword retrieval over units, one unit per successful (or, with `insight`,
  * failed) task, full traces, pool export/import and an id-keyed merge. Deterministic and fast,
- * so search tests run the real protocol without the real memory core.
+ * so search tests run the real protocol without the real memory core. The baseline is the real
+ * {@linkcode NoMemoryProvider}, as in production.
  *
  * @module
  */
@@ -19,6 +20,7 @@ import type {
   RetrievalTrace,
   TaskTrace,
 } from "../../memory/provider_port.ts";
+import { emptyEndTrace, NoMemoryProvider } from "../../memory/no_memory.ts";
 import type { StoreSnapshot } from "../../stores/store_port.ts";
 import type { SearchServices } from "../service_port.ts";
 import type { Benchmark } from "../../bench/benchmark_port.ts";
@@ -28,15 +30,15 @@ const words = (s: string) =>
 
 /** Keyword memory over a plain unit list. */
 export class FakeMemoryProvider implements MemoryProvider {
-  /** The compiled plan (null for the baseline). */
-  readonly plan: Plan | null;
+  /** The compiled plan. */
+  readonly plan: Plan;
   #units: MemoryUnit[] = [];
   readonly #traces = new Map<string, TaskTrace>();
   readonly #clock: Clock;
   readonly #newId: () => string;
 
-  /** A provider for `plan`; `plan = null` never stores or injects. */
-  constructor(plan: Plan | null, deps: { clock: Clock; newId: () => string }) {
+  /** A provider for `plan`. */
+  constructor(plan: Plan, deps: { clock: Clock; newId: () => string }) {
     this.plan = plan;
     this.#clock = deps.clock;
     this.#newId = deps.newId;
@@ -65,7 +67,6 @@ export class FakeMemoryProvider implements MemoryProvider {
   beginTask(task: TaskContext): Promise<Guidance | null> {
     const trace = this.#trace(task.id);
     trace.retrievals = [];
-    if (!this.plan) return Promise.resolve(null);
     const ranked = this.#rank(task.text, this.plan.retrieve.top_k, [task.id]);
     const injected = ranked.slice(0, 1);
     const text = injected.map((r) => `${contentText(r.unit)} [memory:${r.unit.id}]`).join("\n");
@@ -106,43 +107,34 @@ export class FakeMemoryProvider implements MemoryProvider {
 
   /** Stores one unit of the first encode type (insight only after failures). */
   endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace> {
-    const end: EndTrace = {
-      extracted: [],
-      extraction_failures: [],
-      inserted_ids: [],
-      deduped: 0,
-      used_unit_ids: [],
-      ops: [],
-    };
+    const end = emptyEndTrace();
     const trace = this.#trace(task.id);
     end.used_unit_ids = trace.retrievals.flatMap((r) => r.injected_ids);
-    if (this.plan) {
-      const type = outcome.success
-        ? this.plan.encode.find((t) => t !== "insight")
-        : this.plan.encode.includes("insight")
-        ? "insight"
-        : undefined;
-      if (type) {
-        const content = {
-          principle: trajectory.final_answer ?? task.text,
-          topic: String(task.metadata?.family ?? ""),
-        };
-        const signature = unitSignature(content);
-        if (this.#units.some((u) => u.is_active && u.signature === signature)) end.deduped++;
-        else {
-          const unit = MemoryUnitSchema.parse({
-            id: this.#newId(),
-            type,
-            signature,
-            content,
-            source_task_id: task.id,
-            task_outcome: outcome.success ? "success" : "failure",
-            created_at: isoUtc(this.#clock.now()),
-          });
-          this.#units.push(unit);
-          end.inserted_ids.push(unit.id);
-          end.extracted.push({ type, units: 1, mode: "offline" });
-        }
+    const type = outcome.success
+      ? this.plan.encode.find((t) => t !== "insight")
+      : this.plan.encode.includes("insight")
+      ? "insight"
+      : undefined;
+    if (type) {
+      const content = {
+        principle: trajectory.final_answer ?? task.text,
+        topic: String(task.metadata?.family ?? ""),
+      };
+      const signature = unitSignature(content);
+      if (this.#units.some((u) => u.is_active && u.signature === signature)) end.deduped++;
+      else {
+        const unit = MemoryUnitSchema.parse({
+          id: this.#newId(),
+          type,
+          signature,
+          content,
+          source_task_id: task.id,
+          task_outcome: outcome.success ? "success" : "failure",
+          created_at: isoUtc(this.#clock.now()),
+        });
+        this.#units.push(unit);
+        end.inserted_ids.push(unit.id);
+        end.extracted.push({ type, units: 1, mode: "offline" });
       }
     }
     trace.end = end;
@@ -151,14 +143,7 @@ export class FakeMemoryProvider implements MemoryProvider {
 
   /** Stores nothing. */
   ingest(task: TaskContext, _trajectory: Trajectory): Promise<EndTrace> {
-    const end: EndTrace = {
-      extracted: [],
-      extraction_failures: [],
-      inserted_ids: [],
-      deduped: 0,
-      used_unit_ids: [],
-      ops: [],
-    };
+    const end = emptyEndTrace();
     this.#trace(task.id).end = end;
     return Promise.resolve(end);
   }
@@ -202,7 +187,7 @@ export function fakeServices(
   return {
     createBenchmark: () => Promise.resolve(benchmark),
     openMemory: (plan, deps) => Promise.resolve(new FakeMemoryProvider(plan, deps)),
-    noMemory: () => new FakeMemoryProvider(null, { clock: { now: () => 0 }, newId: () => "none" }),
+    noMemory: () => new NoMemoryProvider(),
     mergePools: (canonical, winner) => {
       const byId = new Map(canonical.units.map((u) => [u.id, u]));
       for (const u of winner.units) byId.set(u.id, u);

@@ -1,24 +1,20 @@
 /**
- * Small builders for management tests: valid units with chosen embeddings, a fixed clock, a
- * resolved {@linkcode ManagePlan} per preset, and a toy embedder whose geometry a test controls.
+ * Small builders for management tests: a fixed clock, a resolved {@linkcode ManagePlan} per
+ * preset, a toy embedder whose geometry a test controls, and op contexts. Units and vectors come
+ * from the retrieval fixtures, so both layers' tests build them one way.
  *
  * @module
  */
 import type { ManagePlan } from "../../../core/compiler.ts";
 import type { Clock, Embedder } from "../../../core/ports.ts";
 import type { MemoryStore } from "../../../stores/store_port.ts";
+import type { PostTaskContext } from "../../manage_port.ts";
 import type { ManageOp, OpContext, OpOutcome } from "../op_types.ts";
 import { OP_DEFAULTS, type OpName, PERIODIC_INTERVAL, PRESETS } from "../../../core/presets.ts";
 import type { ManagePreset } from "../../../core/space.ts";
-import {
-  contentText,
-  type MemoryUnit,
-  MemoryUnitSchema,
-  unitSignature,
-} from "../../../core/unit.ts";
+import { contentText } from "../../../core/unit.ts";
+import { axisVec, makeUnit, T0 } from "../../../retrieval/testing/fixtures.ts";
 
-/** 2026-01-01T00:00:00Z, the epoch of every fixture. */
-export const T0 = Date.UTC(2026, 0, 1);
 /** One hour in milliseconds. */
 export const HOUR = 3_600_000;
 
@@ -28,36 +24,9 @@ export function fixedClock(ms: number = T0): Clock & { set(ms: number): void } {
   return { now: () => t, set: (v: number) => void (t = v) };
 }
 
-/** A unit-length vector of `dim` pointing mostly along `axis`, tilted towards `other` by `tilt`. */
-export function axisVec(axis: number, dim = 8, tilt = 0, other = (axis + 1) % dim): number[] {
-  const v = new Array(dim).fill(0);
-  v[axis] = Math.cos(tilt);
-  v[other] += Math.sin(tilt);
-  return v;
-}
-
 /** A unit vector along `axis` whose cosine with `axisVec(axis)` is exactly `cos`. */
 export function tilted(axis: number, cos: number, dim = 8): number[] {
   return axisVec(axis, dim, Math.acos(cos));
-}
-
-/** Builds a valid unit; `content` defaults to a tip whose principle is `text`. */
-export function makeUnit(
-  id: string,
-  fields: Partial<MemoryUnit> & { text?: string } = {},
-): MemoryUnit {
-  const { text, ...rest } = fields;
-  const content = rest.content ?? { principle: text ?? `principle of ${id}` };
-  return MemoryUnitSchema.parse({
-    type: "tip",
-    source_task_id: `task-${id}`,
-    task_outcome: "success",
-    created_at: new Date(T0).toISOString(),
-    ...rest,
-    id,
-    content,
-    signature: rest.signature ?? unitSignature(content),
-  });
 }
 
 /** The resolved management plan of a preset with default settings (as the compiler builds it). */
@@ -116,6 +85,19 @@ export function opContext(store: MemoryStore, over: Partial<OpContext> = {}): Op
   };
 }
 
+/** The post-task context of task `n`: a success that used no memory, unless `over` says so. */
+export function postTask(n: number, over: Partial<PostTaskContext> = {}): PostTaskContext {
+  return {
+    task_id: `task-${n}`,
+    task_query: `query ${n}`,
+    succeeded: true,
+    used_unit_ids: [],
+    used_edges: [],
+    failure_context: "",
+    ...over,
+  };
+}
+
 /** Binds `op` to its default settings (plus `overrides`) and runs it once. */
 export function runOp(
   op: ManageOp,
@@ -129,3 +111,5 @@ export function runOp(
 
 /** `contentText` of a unit, re-exported for assertions. */
 export { contentText };
+/** Unit, vector and epoch builders shared with the retrieval tests. */
+export { axisVec, makeUnit, T0 };

@@ -1,15 +1,15 @@
 /**
- * Test support for management: an in-memory store double implementing the store port (with
- * optional graph ops) and fixture builders. Not part of the library surface.
+ * Test support for management: fixture builders (clock, preset plans, keyword embedder, op
+ * contexts) plus the store double and unit builders shared with the retrieval tests, re-exported
+ * so management tests import one module. Not part of the library surface.
  *
  * @module
  */
 export {
   GraphDouble,
-  normalizeEntityName,
-  StoreDouble,
-  type StoreDoubleOptions,
-} from "./store_double.ts";
+  MemoryStoreDouble,
+  type MemoryStoreDoubleOptions,
+} from "../../../retrieval/testing/mod.ts";
 export {
   axisVec,
   fixedClock,
@@ -17,6 +17,7 @@ export {
   KeywordEmbedder,
   makeUnit,
   opContext,
+  postTask,
   presetPlan,
   runOp,
   T0,

@@ -1,0 +1,24 @@
+/**
+ * Builders for the provider-level memory tests: the compiled plan of the smallest complete
+ * architecture, so each test states only what it varies.
+ *
+ * @module
+ */
+import { compileSpec, type Plan } from "../../core/compiler.ts";
+import { parseSpec } from "../../core/spec.ts";
+
+/**
+ * The compiled plan of `tip` encoding into a `json` store, `hybrid` retrieval and `lightweight`
+ * management, with embeddings of `embeddingDim` and state under `baseDir`.
+ */
+export function simplePlan(baseDir = "/nonexistent", embeddingDim = 32): Plan {
+  const spec = parseSpec({
+    schema_version: "1",
+    encode: ["tip"],
+    store: "json",
+    retrieve: "hybrid",
+    manage: "lightweight",
+  });
+  if (!spec.ok) throw new Error(`the simple spec is invalid: ${JSON.stringify(spec.issues)}`);
+  return compileSpec(spec.value, { baseDir, embeddingDim });
+}
