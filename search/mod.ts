@@ -18,6 +18,8 @@ export * from "./run_dir.ts";
 export * from "./run_search.ts";
 export * from "./service_port.ts";
 export * from "./services.ts";
+export * from "./strategy_curves.ts";
+export * from "./strategy_sources.ts";
 export * from "./sweep.ts";
 export * from "./usage_report.ts";
 export * as egas from "./egas/mod.ts";

@@ -14,7 +14,7 @@ import { writeFileAtomic, writeJsonAtomic } from "../core/atomic_write.ts";
 import { compileSpec } from "../core/compiler.ts";
 import type { Clock, Embedder } from "../core/ports.ts";
 import { createRng, sample } from "../core/rng.ts";
-import { ArchitectureSpecSchema, fingerprint } from "../core/spec.ts";
+import { type ArchitectureSpec, ArchitectureSpecSchema, fingerprint } from "../core/spec.ts";
 import { idGenerator, logicalStageClock, type SearchModels } from "./deps.ts";
 import { allSpecs } from "./egas/random_proposer.ts";
 import { DIMENSIONS, MENU, valuesOf } from "./egas/tracker.ts";
@@ -72,6 +72,11 @@ export const SweepSummarySchema = z.object({
   best: LandscapeEntrySchema.nullable(),
   /** Score quantiles over the architectures (`min`, `p10` … `max`). */
   quantiles: z.record(z.string(), z.number()),
+  /** Seed, dataset, task ids and embedder of the task set, so later entries can join it. */
+  seed: z.number().int().optional(),
+  dataset_hash: z.string().optional(),
+  task_ids: z.array(z.string()).optional(),
+  embedder: z.string().optional(),
   /** Per dimension and value: how many architectures, their mean score, and minus the overall mean. */
   marginal: z.record(
     z.string(),
@@ -139,7 +144,8 @@ function tasksOf(opts: SweepOptions): BenchTask[] {
   return split[key].map((i) => tasks[i]);
 }
 
-async function readLandscape(path: string): Promise<LandscapeEntry[]> {
+/** Reads a `landscape.jsonl` (missing file: empty; torn or invalid lines are skipped). */
+export async function readLandscape(path: string): Promise<LandscapeEntry[]> {
   let text = "";
   try {
     text = await Deno.readTextFile(path);
@@ -159,6 +165,64 @@ async function readLandscape(path: string): Promise<LandscapeEntry[]> {
   return out;
 }
 
+/** The task set of a sweep: every architecture runs these tasks, in order, from an empty memory. */
+export interface SweepTaskSet {
+  benchmark: Benchmark;
+  tasks: readonly BenchTask[];
+  /** Seeds the per-task rng (`sweep:<seed>` forked by task id). */
+  seed: number;
+  /** Sweep directory; the architecture's store lives in `stores/` only while it runs. */
+  out: string;
+}
+
+/**
+ * Scores one architecture on a sweep's task set exactly as {@linkcode runSweep} does (same
+ * clock, ids and rng), so entries computed later are interchangeable with the sweep's own.
+ */
+export async function evaluateArchitecture(
+  spec: ArchitectureSpec,
+  set: SweepTaskSet,
+  deps: Omit<SweepDeps, "onProgress">,
+): Promise<LandscapeEntry> {
+  const fp = fingerprint(spec);
+  const dir = join(set.out, "stores", fp.slice(0, 16));
+  await removeIfPresent(dir);
+  const clock = (deps.stageClock ?? logicalStageClock)(0);
+  const plan = compileSpec(spec, { baseDir: dir, embeddingDim: deps.embedder.dim });
+  const provider = await deps.services.openMemory(plan, {
+    embedder: deps.embedder,
+    clock,
+    newId: idGenerator(`s${fp.slice(0, 8)}`),
+    model: deps.models?.memory,
+    signal: deps.signal,
+  });
+  const scores: number[] = [];
+  const tokens: number[] = [];
+  try {
+    const rng = createRng(`sweep:${set.seed}`);
+    for (const task of set.tasks) {
+      const r = await set.benchmark.runTask(task, provider, {
+        model: deps.models?.task,
+        judge: deps.models?.judge,
+        clock,
+        rng: rng.fork(task.id),
+        signal: deps.signal,
+      });
+      scores.push(r.score);
+      tokens.push(r.total_tokens);
+    }
+  } finally {
+    await provider.close().catch(() => {});
+    await removeIfPresent(dir);
+  }
+  return {
+    fingerprint: fp,
+    architecture: spec,
+    score: r6(mean(scores)),
+    cost: r6(mean(tokens)),
+  };
+}
+
 /** Runs (or resumes) a sweep; resolves with the summary it wrote. */
 export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<SweepSummary> {
   await Deno.mkdir(opts.out, { recursive: true });
@@ -171,49 +235,17 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
   const order = new Map(all.map((s, i) => [fingerprint(s), i]));
   const have = new Map((await readLandscape(landscapePath)).map((e) => [e.fingerprint, e]));
   const todo = chosen.filter((s) => !have.has(fingerprint(s)));
-  const clockFor = deps.stageClock ?? logicalStageClock;
   let chain = Promise.resolve();
   let done = chosen.length - todo.length;
   await pooled(todo, opts.parallel, async (spec) => {
     if (deps.signal?.aborted) throw new Error("the sweep was interrupted");
-    const fp = fingerprint(spec);
-    const dir = join(opts.out, "stores", fp.slice(0, 16));
-    await removeIfPresent(dir);
-    const clock = clockFor(0);
-    const plan = compileSpec(spec, { baseDir: dir, embeddingDim: deps.embedder.dim });
-    const provider = await deps.services.openMemory(plan, {
-      embedder: deps.embedder,
-      clock,
-      newId: idGenerator(`s${fp.slice(0, 8)}`),
-      model: deps.models?.memory,
-      signal: deps.signal,
-    });
-    const scores: number[] = [];
-    const tokens: number[] = [];
-    try {
-      const rng = createRng(`sweep:${opts.seed}`);
-      for (const task of tasks) {
-        const r = await opts.benchmark.runTask(task, provider, {
-          model: deps.models?.task,
-          judge: deps.models?.judge,
-          clock,
-          rng: rng.fork(task.id),
-          signal: deps.signal,
-        });
-        scores.push(r.score);
-        tokens.push(r.total_tokens);
-      }
-    } finally {
-      await provider.close().catch(() => {});
-      await removeIfPresent(dir);
-    }
-    const entry: LandscapeEntry = {
-      fingerprint: fp,
-      architecture: spec,
-      score: r6(mean(scores)),
-      cost: r6(mean(tokens)),
-    };
-    have.set(fp, entry);
+    const entry = await evaluateArchitecture(spec, {
+      benchmark: opts.benchmark,
+      tasks,
+      seed: opts.seed,
+      out: opts.out,
+    }, deps);
+    have.set(entry.fingerprint, entry);
     chain = chain.then(() =>
       Deno.writeTextFile(landscapePath, JSON.stringify(entry) + "\n", { append: true })
     );
@@ -238,6 +270,10 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
     n_tasks: tasks.length,
     n_architectures: entries.length,
     best,
+    seed: opts.seed,
+    dataset_hash: opts.benchmark.datasetHash,
+    task_ids: tasks.map((t) => t.id),
+    embedder: deps.embedder.id,
     quantiles: quantiles(entries.map((e) => e.score)),
     marginal: marginalEffects(entries),
   };

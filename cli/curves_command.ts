@@ -1,0 +1,182 @@
+/**
+ * `automem curves`: judges search runs against a sweep landscape — per run, the landscape score
+ * of each new architecture in evaluation order, the best-so-far curve and the evaluations needed
+ * to come within a margin of the landscape's best; per proposer, the medians. Architectures the
+ * sweep did not sample are scored on its task set first and appended to its `landscape.jsonl`.
+ *
+ * @module
+ */
+import type { CurvesReport } from "../search/strategy_curves.ts";
+import type { CommandDef } from "./command.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+
+const f3 = (x: number | null) => (x === null ? "never" : x.toFixed(3));
+const cell = (x: number | null) => (x === null ? "never" : String(x));
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd())
+    .join("\n") + "\n";
+}
+
+/** Renders a curves report as plain-text tables. */
+export function formatCurves(report: CurvesReport): string {
+  const pct = `${+(report.within * 100).toFixed(4)} %`;
+  // Runs from several seeds often share a name; then their directory tells them apart.
+  const names = report.runs.map((r) => r.run_name);
+  const label = (r: CurvesReport["runs"][number]) =>
+    names.filter((n) => n === r.run_name).length > 1 ? r.run_dir : r.run_name;
+  const out: string[] = [];
+  for (const l of report.landscapes) {
+    out.push(
+      `landscape ${l.dir}: ${l.n_swept} swept + ${l.n_added} added, best ${
+        l.best.score.toFixed(3)
+      }; within ${pct} means ≥ ${l.threshold.toFixed(3)}\n`,
+    );
+  }
+  out.push(
+    "\n" + table([
+      ["run", "proposer", "seed", "evals", "repeats", `evals to within ${pct}`, "final best"],
+      ...report.runs.map((r) => [
+        label(r) + (r.dataset_match ? "" : " (other dataset)"),
+        r.proposer,
+        r.seed === null ? "-" : String(r.seed),
+        String(r.n_evaluations),
+        String(r.repeats),
+        cell(r.evals_to_within),
+        `${f3(r.final_best)} of ${r.landscape_best.toFixed(3)}`,
+      ]),
+    ]),
+  );
+  out.push("\nbest-so-far after n evaluations:\n");
+  for (const r of report.runs) {
+    out.push(`  ${label(r)}: ${r.best_so_far.map((v) => v.toFixed(3)).join(" ")}\n`);
+  }
+  out.push(
+    "\n" + table([
+      ["proposer", "runs", "reached", `median evals to within ${pct}`, "median final / best"],
+      ...report.proposers.map((p) => [
+        p.proposer,
+        String(p.runs),
+        String(p.reached),
+        cell(p.median_evals_to_within),
+        f3(p.median_final_relative),
+      ]),
+    ]),
+  );
+  const n = Math.max(0, ...report.proposers.map((p) => p.median_relative_curve.length));
+  if (n > 0) {
+    out.push("\nmedian best-so-far / landscape best, n = 1.." + n + ":\n");
+    out.push(table([
+      ["n", ...Array.from({ length: n }, (_, i) => String(i + 1))],
+      ...report.proposers.map((p) => [p.proposer, ...p.median_relative_curve.map(f3)]),
+    ]));
+  }
+  return out.join("");
+}
+
+async function offlineOrLive(io: CliIo) {
+  const { loadConfig } = await import("../core/config.ts");
+  const { buildEmbedder, buildModels } = await import("./model_deps.ts");
+  const config = loadConfig({ env: io.env, cwd: io.cwd, flags: {} });
+  return { models: buildModels(config), embedder: buildEmbedder(config) };
+}
+
+/** `automem curves`. */
+export const curvesCommand: CommandDef = {
+  name: "curves",
+  usage: "automem curves --landscape DIR[,DIR...] RUN_DIR... [--within 0.02] [--json]",
+  summary:
+    "Judge search runs against a sweep landscape: best-so-far score after n new architectures, evaluations needed to come within --within of the landscape's best, and medians per proposer. Architectures the sweep did not sample are scored on its tasks and appended to landscape.jsonl. With several landscapes each run is judged on the one with its dataset.",
+  flags: [
+    {
+      name: "landscape",
+      type: "string",
+      meta: "DIR[,DIR...]",
+      description: "sweep output directories (landscape.jsonl + sweep_summary.json)",
+    },
+    {
+      name: "within",
+      type: "number",
+      default: 0.02,
+      description: "margin below the landscape's best, as a fraction",
+    },
+    { name: "json", type: "boolean", description: "print the report as JSON" },
+    {
+      name: "parallel",
+      type: "number",
+      default: 2,
+      description: "missing architectures scored concurrently",
+    },
+    {
+      name: "data_path",
+      type: "string",
+      meta: "FILE",
+      default: "../shared/data/locomo/locomo10.json",
+      description: "LoCoMo data, when a locomo landscape needs more architectures",
+    },
+    {
+      name: "conversations",
+      type: "string",
+      meta: "LIST",
+      description: "LoCoMo conversations of the sweep, e.g. 1-5",
+    },
+  ],
+  positionals: { min: 1 },
+  async run({ flags, positionals, io }) {
+    if (typeof flags.landscape !== "string" || !flags.landscape.trim()) {
+      throw new UsageError("--landscape is required (a sweep output directory)");
+    }
+    const within = Number(flags.within);
+    if (!(within >= 0 && within < 1)) {
+      throw new UsageError(`--within must be in [0, 1), got ${flags.within}`);
+    }
+    const parallel = Number(flags.parallel);
+    if (!Number.isInteger(parallel) || parallel < 1) {
+      throw new UsageError(`--parallel must be a positive integer, got ${flags.parallel}`);
+    }
+    const { strategyCurves } = await import("../search/strategy_curves.ts");
+    const { SearchError } = await import("../search/errors.ts");
+    const { createBenchmark } = await import("../bench/registry.ts");
+    const { defaultServices } = await import("../search/services.ts");
+    const { parseRanges } = await import("./memory_commands.ts");
+    const live = await offlineOrLive(io);
+    try {
+      const report = await strategyCurves({
+        landscapes: flags.landscape.split(",").map((d) => d.trim()).filter(Boolean),
+        runs: positionals,
+        within,
+      }, {
+        embedder: live.embedder,
+        models: live.models,
+        services: defaultServices,
+        parallel,
+        signal: io.signal,
+        benchmarkFor: (summary) =>
+          createBenchmark(summary.benchmark, {
+            seed: summary.seed,
+            dataPath: String(flags.data_path),
+            conversations: flags.conversations
+              ? parseRanges(String(flags.conversations), "conversations")
+              : undefined,
+          }),
+        onEvaluated: (entry, done, total) =>
+          io.stderr(
+            `scored ${done}/${total} ${entry.fingerprint.slice(0, 12)} ${entry.score.toFixed(3)}\n`,
+          ),
+      });
+      io.stdout(flags.json ? JSON.stringify(report, null, 2) + "\n" : formatCurves(report));
+      return EXIT.ok;
+    } catch (e) {
+      if (io.signal.aborted) {
+        io.stderr("automem curves: interrupted; the architectures scored so far are kept\n");
+        return EXIT.interrupted;
+      }
+      if (e instanceof SearchError) {
+        io.stderr(`automem curves: ${e.message}\n`);
+        return e.exitCode;
+      }
+      throw e;
+    }
+  },
+};
