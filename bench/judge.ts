@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { TaskResult } from "./benchmark_port.ts";
 import { z } from "zod";
 import type { ChatModel } from "../core/ports.ts";
 import { renderPrompt } from "../retrieval/render_prompt.ts";
@@ -107,4 +108,31 @@ export async function modelJudge(
       completionTokens: 0,
     };
   }
+}
+
+/**
+ * Judges an answer (the model judge when one is given, else the rule judge) and records the
+ * verdict, judge tokens and score on `result`. Returns the judge's outcome (`verdict` null when
+ * no verdict was reached).
+ */
+export async function judgeInto(
+  result: TaskResult,
+  judge: ChatModel | undefined,
+  input: JudgeInput,
+  signal?: AbortSignal,
+): Promise<JudgeOutcome> {
+  const verdict = judge
+    ? await modelJudge(judge, input, signal)
+    : ruleJudge(input.predicted, input.expected);
+  if (verdict.status === "judged") {
+    result.tokens.judge = { prompt: verdict.promptTokens, completion: verdict.completionTokens };
+  }
+  result.judge_status = verdict.status;
+  if (verdict.verdict === null) {
+    result.error = verdict.reason;
+    return verdict;
+  }
+  result.success = verdict.verdict === "correct";
+  result.score = result.success ? 1 : 0;
+  return verdict;
 }

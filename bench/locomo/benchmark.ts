@@ -33,7 +33,7 @@ import {
 import { answerFromMemory, answerPrompt } from "../answer.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
 import { BenchConfigError, DataUnavailableError, TaskFileError } from "../errors.ts";
-import { modelJudge, ruleJudge } from "../judge.ts";
+import { judgeInto } from "../judge.ts";
 import { taskIdentity } from "../task_identity.ts";
 
 /** Options of {@linkcode createLocomoBenchmark}. */
@@ -220,24 +220,11 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
         result.steps = 1;
         result.answer = reply.answer;
         result.tokens.task = { prompt: reply.promptTokens, completion: reply.completionTokens };
-        const expected = q.answer ?? NOT_MENTIONED;
-        const verdict = deps.judge
-          ? await modelJudge(deps.judge, {
-            question: q.question,
-            expected,
-            predicted: result.answer,
-          }, deps.signal)
-          : ruleJudge(result.answer, expected);
-        if (verdict.status === "judged") {
-          result.tokens.judge = {
-            prompt: verdict.promptTokens,
-            completion: verdict.completionTokens,
-          };
-        }
-        result.judge_status = verdict.status;
-        if (verdict.verdict === null) result.error = verdict.reason;
-        result.success = verdict.verdict === "correct";
-        result.score = result.success ? 1 : 0;
+        await judgeInto(result, deps.judge, {
+          question: q.question,
+          expected: q.answer ?? NOT_MENTIONED,
+          predicted: result.answer,
+        }, deps.signal);
       }
     } catch (e) {
       result.error = message(e);

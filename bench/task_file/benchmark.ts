@@ -16,7 +16,7 @@ import type { MemoryProvider } from "../../memory/provider_port.ts";
 import { answerFromMemory } from "../answer.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
 import { DataUnavailableError, TaskFileError } from "../errors.ts";
-import { type JudgeOutcome, modelJudge, ruleJudge } from "../judge.ts";
+import { judgeInto } from "../judge.ts";
 import { taskIdentity } from "../task_identity.ts";
 import { dryRunBaselineScore, syntheticTaskScore } from "./dry_run.ts";
 import { type FileTask, parseTaskFile } from "./parse.ts";
@@ -128,26 +128,12 @@ export function taskFileBenchmark(text: string, source: string, opts: TaskFileOp
         result.error = "the row has no answer to judge against";
         return finish();
       }
-      const verdict: JudgeOutcome = deps.judge
-        ? await modelJudge(deps.judge, {
-          question: task.text,
-          expected: row.answer,
-          predicted: result.answer,
-        }, deps.signal)
-        : ruleJudge(result.answer, row.answer);
-      if (verdict.status === "judged") {
-        result.tokens.judge = {
-          prompt: verdict.promptTokens,
-          completion: verdict.completionTokens,
-        };
-      }
-      result.judge_status = verdict.status;
-      if (verdict.verdict === null) {
-        result.error = verdict.reason;
-        return finish();
-      }
-      result.success = verdict.verdict === "correct";
-      result.score = result.success ? 1 : 0;
+      const verdict = await judgeInto(result, deps.judge, {
+        question: task.text,
+        expected: row.answer,
+        predicted: result.answer,
+      }, deps.signal);
+      if (verdict.verdict === null) return finish();
       const trajectory: Trajectory = {
         task_id: task.id,
         query: task.text,

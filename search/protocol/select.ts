@@ -26,7 +26,7 @@ import { phraseDelta } from "../egas/ledger_prose.ts";
 import { updateObsGraph } from "../egas/obs_graph.ts";
 import { addEvaluation, paretoFront } from "../egas/pareto.ts";
 import type { EngineState } from "../egas/schemas.ts";
-import { AttributionFileSchema, RoundReplySchema } from "../fgmd/schemas.ts";
+import { AttributionFileSchema, MEMORY_LABELS, RoundReplySchema } from "../fgmd/schemas.ts";
 import { renderTemplate, SEARCH_PROMPTS } from "../prompts.ts";
 import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
 import { addBlocks, usageBlock } from "../usage_report.ts";
@@ -56,17 +56,7 @@ function roundSynthesisRules(
 ): Record<string, unknown> {
   const best = [...rows].sort((a, b) => b.metrics.score - a.metrics.score)[0];
   const layers: Record<string, number> = { encode: 0, store: 0, retrieve: 0, manage: 0 };
-  const map: Record<string, string> = {
-    extraction_gap: "encode",
-    extraction_low_quality: "encode",
-    domain_knowledge_gap: "encode",
-    injection_bad: "encode",
-    store_unreachable: "store",
-    retrieval_miss_topk: "retrieve",
-    judge_rejected_all: "retrieve",
-    retrieval_noise: "retrieve",
-    memory_stale: "manage",
-  };
+  const map: Record<string, string> = MEMORY_LABELS;
   for (const r of results) {
     for (const [label, n] of Object.entries(r.attribution_summary?.breakdown ?? {})) {
       if (map[label]) layers[map[label]] += n;
