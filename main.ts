@@ -24,7 +24,6 @@ if (import.meta.main) {
     readTextFile: (p) => Deno.readTextFile(p),
     cwd: Deno.cwd(),
     isTTY: Deno.stdout.isTerminal(),
-    env: Deno.env.toObject(),
     signal: controller.signal,
   };
   const code = await runCli(Deno.args, io, COMMANDS);

@@ -15,8 +15,11 @@ export interface CliIo {
   readTextFile(path: string): Promise<string>;
   cwd: string;
   isTTY: boolean;
-  /** Raw environment for the config module (never printed). */
-  env: Record<string, string | undefined>;
+  /**
+   * Environment override for the config module (tests); absent, the config module reads the
+   * process environment itself, the only place that does.
+   */
+  env?: Record<string, string | undefined>;
   /** Aborted on SIGINT. */
   signal: AbortSignal;
 }
