@@ -7,6 +7,8 @@
 #              OUT     output directory (default runs/experiments/search_vs_random)
 #              PARALLEL architectures / candidates evaluated concurrently (default 2)
 #              WITHIN  margin below the landscape's best (default 0.02)
+#              SEARCH_FLAGS extra flags for both searches, e.g. "--no_canonical_import" so that
+#                      candidates start from an empty memory like the sweep's evaluations
 #
 # Per seed s, under $OUT/seed_<s>/:
 #   sweep/   `automem sweep` on the search split (seeded sample of $SAMPLE architectures)
@@ -26,6 +28,7 @@ SAMPLE=${SAMPLE:-200}
 OUT=${OUT:-runs/experiments/search_vs_random}
 PARALLEL=${PARALLEL:-2}
 WITHIN=${WITHIN:-0.02}
+read -r -a EXTRA <<< "${SEARCH_FLAGS:-}"
 AUTOMEM=(deno run -A main.ts)
 # The sweep and both searches use the same split sizes and seed, hence the same search tasks.
 SPLIT=(--warmup_n 10 --search_n 40 --validation_n 10 --test_n 10)
@@ -53,7 +56,8 @@ search() {
   local resume=()
   [ -d "$dir/$name" ] && resume=(--resume)
   "${AUTOMEM[@]}" search --benchmark world "${SPLIT[@]}" "${BUDGET[@]}" --parallel "$PARALLEL" \
-    --run_name "$name" --output_dir "$dir" --quiet "${resume[@]}" "$@" > "$dir/$name.summary.json"
+    --run_name "$name" --output_dir "$dir" --quiet "${resume[@]}" "${EXTRA[@]}" "$@" \
+    > "$dir/$name.summary.json"
 }
 
 landscapes=()
