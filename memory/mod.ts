@@ -98,5 +98,6 @@ export {
 } from "./locomo_metrics.ts";
 export * from "./manage/mod.ts";
 export * from "./encoders/mod.ts";
+export * from "./make_unit.ts";
 export * from "./unit_content.ts";
 export * from "./trajectory_io/mod.ts";

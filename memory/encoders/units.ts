@@ -7,7 +7,7 @@
 import type { EncodeType } from "../../core/space.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
 import type { EncoderDeps, ExtractionInput, ExtractionOutput } from "../encoder_port.ts";
-import { makeUnit } from "../unit_content.ts";
+import { makeUnit } from "../make_unit.ts";
 import type { UnitDraft } from "./agent_steps.ts";
 
 /** The `extraction_model` of offline units. */
