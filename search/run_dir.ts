@@ -115,7 +115,8 @@ export async function removeIfPresent(path: string): Promise<void> {
   });
 }
 
-async function procStart(pid: number): Promise<string | null> {
+/** Field 22 of `/proc/<pid>/stat` (process start time in clock ticks), or null. */
+export async function processStartTime(pid: number): Promise<string | null> {
   try {
     const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
     // Field 22 (start time) follows the parenthesised command name, which may contain spaces.
@@ -125,10 +126,17 @@ async function procStart(pid: number): Promise<string | null> {
   }
 }
 
-async function holderAlive(holder: LockFile): Promise<boolean> {
+/**
+ * Whether a lock's holder is still running: same pid with the same start time (so a reused pid
+ * is not mistaken for the run). A holder on another host, or a system without `/proc`, cannot be
+ * checked and counts as alive (the conservative answer).
+ */
+export async function holderAlive(
+  holder: Pick<LockFile, "hostname" | "pid" | "proc_start">,
+): Promise<boolean> {
   if (holder.hostname !== Deno.hostname()) return true;
   if (!(await exists("/proc/self/stat"))) return true;
-  const start = await procStart(holder.pid);
+  const start = await processStartTime(holder.pid);
   if (start === null) return false;
   return holder.proc_start === null || holder.proc_start === start;
 }
@@ -147,7 +155,7 @@ export async function acquireLock(dir: RunDir, clock: Clock): Promise<RunLock> {
   const mine: LockFile = {
     pid: Deno.pid,
     hostname: Deno.hostname(),
-    proc_start: await procStart(Deno.pid),
+    proc_start: await processStartTime(Deno.pid),
     acquired_at: isoUtc(clock.now()),
   };
   await Deno.mkdir(dir.root, { recursive: true });

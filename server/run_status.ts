@@ -6,6 +6,7 @@
  * @module
  */
 import { LockFileSchema } from "../search/artifacts.ts";
+import { holderAlive } from "../search/run_dir.ts";
 import type { RunEvent } from "../search/events.ts";
 import type { RunStatus } from "./api_schemas.ts";
 import { readTextInRun } from "./safe_paths.ts";
@@ -15,26 +16,6 @@ export interface LockInfo {
   live: boolean;
   pid: number | null;
   acquired_at: string | null;
-}
-
-/** Field 22 of `/proc/<pid>/stat` (process start time in clock ticks), or null. */
-export async function processStartTime(pid: number): Promise<string | null> {
-  try {
-    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-    // The command name is parenthesised and may contain spaces, so count from its end.
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-async function procAvailable(): Promise<boolean> {
-  try {
-    await Deno.lstat("/proc/self/stat");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -53,13 +34,7 @@ export async function readLock(runReal: string): Promise<LockInfo | null> {
   }
   if (!parsed.success) return { live: true, pid: null, acquired_at: null };
   const lock = parsed.data;
-  const info = { pid: lock.pid, acquired_at: lock.acquired_at };
-  if (lock.hostname !== Deno.hostname() || !(await procAvailable())) {
-    return { live: true, ...info };
-  }
-  const start = await processStartTime(lock.pid);
-  const live = start !== null && (lock.proc_start === null || lock.proc_start === start);
-  return { live, ...info };
+  return { live: await holderAlive(lock), pid: lock.pid, acquired_at: lock.acquired_at };
 }
 
 /** The status and finish details of a run, from its lock and its events. */

@@ -22,7 +22,7 @@ import {
 import type { ChampionState } from "../../search/artifacts.ts";
 import { EventLog } from "../../search/events.ts";
 import { writeArtifact } from "../../search/run_dir.ts";
-import { processStartTime } from "../run_status.ts";
+import { processStartTime } from "../../search/run_dir.ts";
 import { commitFixtureRound } from "./fixture_commit.ts";
 import {
   fixtureAttribution,
