@@ -26,4 +26,5 @@ export * from "./spec.ts";
 export * from "./trajectory.ts";
 export * from "./unit.ts";
 export * from "./usage.ts";
+export * from "./vectors.ts";
 export * from "./version.ts";

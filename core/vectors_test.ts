@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { decodeFloat32Base64, l2Normalize } from "./vectors.ts";
+import {
+  cosine,
+  decodeFloat32Base64,
+  isUsableVector,
+  l2Normalize,
+  norm,
+  normalized,
+  normalizedMean,
+} from "./vectors.ts";
 
 Deno.test("l2Normalize scales to unit length without touching the input", () => {
   const input = [3, 4];
@@ -19,4 +27,27 @@ Deno.test("decodeFloat32Base64 reads little-endian float32 values", () => {
 
 Deno.test("decodeFloat32Base64 rejects data that is not a whole number of floats", () => {
   assert.throws(() => decodeFloat32Base64(btoa("abc")), RangeError);
+});
+
+Deno.test("cosine: divides out norms, and is 0 for zero or mismatched vectors", () => {
+  assert.ok(Math.abs(cosine([2, 0], [1, 1]) - Math.SQRT1_2) < 1e-12);
+  assert.equal(cosine([0, 0], [1, 0]), 0);
+  assert.equal(cosine([1, 0], [1, 0, 0]), 0);
+});
+
+Deno.test("normalized / normalizedMean: unit length, undefined for zero input", () => {
+  assert.ok(Math.abs(norm(normalized([3, 4])!) - 1) < 1e-6);
+  assert.equal(normalized([0, 0]), undefined);
+  const m = normalizedMean([[1, 0], [0, 1]])!;
+  assert.ok(Math.abs(m[0] - Math.SQRT1_2) < 1e-6 && Math.abs(m[1] - Math.SQRT1_2) < 1e-6);
+  assert.equal(normalizedMean([[1, 0], [-1, 0]]), undefined);
+  assert.throws(() => normalizedMean([[1, 0], [1]]), RangeError);
+});
+
+Deno.test("isUsableVector: rejects null, empty, zero and non-finite vectors", () => {
+  assert.equal(isUsableVector(null), false);
+  assert.equal(isUsableVector([]), false);
+  assert.equal(isUsableVector([0, 0]), false);
+  assert.equal(isUsableVector([NaN, 1]), false);
+  assert.equal(isUsableVector(new Float32Array([0, 1])), true);
 });

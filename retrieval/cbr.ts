@@ -10,7 +10,7 @@ import type { Embedder } from "../core/ports.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
 import { admissible, byKeyThenId, excludedSet, queryFilter, searchQuery } from "./ranking.ts";
 import type { RetrievalQuery, ScoredUnit } from "./retriever_port.ts";
-import { cosine, isUsableVector } from "./vectors.ts";
+import { cosine, isUsableVector } from "../core/vectors.ts";
 
 /**
  * Source-task texts embedded per call. Bounded so one retrieval over a large store does not send

@@ -31,7 +31,7 @@ import {
   searchQuery,
 } from "./ranking.ts";
 import type { RetrievalQuery, Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
-import { isUsableVector } from "./vectors.ts";
+import { isUsableVector } from "../core/vectors.ts";
 
 /** One contrastive pool: which outcome it holds, its weight and how many units it offers. */
 interface Pool {

@@ -29,7 +29,7 @@ import {
   topByRank,
 } from "./ranking.ts";
 import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
-import { isUsableVector } from "./vectors.ts";
+import { isUsableVector } from "../core/vectors.ts";
 
 const UNIT_PREFIX = "m:";
 const ENTITY_PREFIX = "e:";

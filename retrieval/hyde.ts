@@ -16,7 +16,7 @@ import { countParam } from "./params.ts";
 import { defineRetriever, searchQuery, topByRank } from "./ranking.ts";
 import { renderPrompt } from "./render_prompt.ts";
 import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
-import { normalizedMean } from "./vectors.ts";
+import { normalizedMean } from "../core/vectors.ts";
 
 /** The hypothesis reply. */
 export const HydeReplySchema = z.object({ passages: z.array(z.string()).min(1) });

@@ -13,7 +13,7 @@ import { contentText } from "../core/unit.ts";
 import { countParam, numberParam } from "./params.ts";
 import { asScoredUnits, defineRetriever, searchQuery } from "./ranking.ts";
 import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
-import { cosine, isUsableVector, type VectorLike } from "./vectors.ts";
+import { cosine, isUsableVector, type VectorLike } from "../core/vectors.ts";
 
 interface Candidate extends ScoredUnit {
   vector: VectorLike;

@@ -58,14 +58,6 @@ export { promptPlaceholders, PromptRenderError, renderPrompt } from "./render_pr
 export { askJson, type AskJsonResult } from "./ask_json.ts";
 export { coverage, jaccard, STOPWORDS, termSet } from "./lexical.ts";
 export {
-  cosine,
-  isUsableVector,
-  norm,
-  normalized,
-  normalizedMean,
-  type VectorLike,
-} from "./vectors.ts";
-export {
   countParam,
   type NumberBounds,
   numberParam,

@@ -15,7 +15,7 @@ import { askJson } from "./ask_json.ts";
 import { RetrieverConfigError } from "./errors.ts";
 import { abstractQuery } from "./query_abstraction.ts";
 import { renderPrompt } from "./render_prompt.ts";
-import { normalizedMean } from "./vectors.ts";
+import { normalizedMean } from "../core/vectors.ts";
 
 /** The planner model's reply. */
 export const PlannerReplySchema = z.object({ abstract_query: z.string() });

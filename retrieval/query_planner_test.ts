@@ -3,7 +3,7 @@ import { ScriptedModel } from "../core/scripted_model.ts";
 import { planQuery, queryEmbedding, renderPlannerPrompt } from "./query_planner.ts";
 import { RetrieverConfigError } from "./errors.ts";
 import { TableEmbedder, vec } from "./testing/fixtures.ts";
-import { cosine, norm } from "./vectors.ts";
+import { cosine, norm } from "../core/vectors.ts";
 
 const TASK = "  How many albums did Mercedes Sosa publish between 2000 and 2009?  ";
 

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { cosine } from "../core/vectors.ts";
 import assert from "node:assert/strict";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { contentText, type MemoryUnit, unitSignature } from "../core/unit.ts";
@@ -38,16 +39,6 @@ export async function withTempDir(fn: (dir: string) => Promise<void>): Promise<v
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-}
-
-function cosine(a: readonly number[], b: Float32Array): number {
-  let dot = 0, na = 0, nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return dot / Math.sqrt(na * nb);
 }
 
 /** Registers the shared conformance tests for one store kind. */

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { norm } from "../core/vectors.ts";
 import type { ScoredId } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { TopK } from "./top_k.ts";
@@ -27,13 +28,6 @@ export function rowDot(data: Float32Array, row: number, dim: number, q: Float32A
   }
   for (; i < dim; i++) s0 += data[base + i] * q[i];
   return (s0 + s1) + (s2 + s3);
-}
-
-/** Euclidean norm of a vector. */
-export function norm(v: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < v.length; i++) s += v[i] * v[i];
-  return Math.sqrt(s);
 }
 
 /**

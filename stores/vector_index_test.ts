@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.ts";
 import type { Rng } from "../core/ports.ts";
-import { flatScanTopK, FlatVectorIndex, norm } from "./vector_index.ts";
+import { norm } from "../core/vectors.ts";
+import { flatScanTopK, FlatVectorIndex } from "./vector_index.ts";
 import { StoreError } from "./store_error.ts";
 
 function randomVector(rng: Rng, dim: number): Float32Array {

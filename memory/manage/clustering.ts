@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { cosine, type VectorLike } from "../../retrieval/vectors.ts";
+import { cosine, type VectorLike } from "../../core/vectors.ts";
 import { byId } from "./support.ts";
 
 /** Two units and their cosine. */

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { effectiveScore, type MemoryUnit } from "../../core/unit.ts";
-import { cosine } from "../../retrieval/vectors.ts";
+import { cosine } from "../../core/vectors.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import { addRelation, byId, commit, type Link, linkEdges, vectorsOf } from "./support.ts";
 

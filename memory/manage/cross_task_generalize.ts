@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { contentText, type MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_cross_task_generalize.md" with { type: "text" };
-import { cosine, isUsableVector, type VectorLike } from "../../retrieval/vectors.ts";
+import { cosine, isUsableVector, type VectorLike } from "../../core/vectors.ts";
 import { askOrOffline, clip, fallbackError } from "./model_call.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { effectiveScore, type MemoryUnit } from "../../core/unit.ts";
-import { cosine } from "../../retrieval/vectors.ts";
+import { cosine } from "../../core/vectors.ts";
 import type { GraphEdge } from "../../stores/store_port.ts";
 import { similarPairs } from "./clustering.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { MemoryUnit, Relation } from "../../core/unit.ts";
-import { cosine } from "../../retrieval/vectors.ts";
+import { cosine } from "../../core/vectors.ts";
 import type { GraphEdge } from "../../stores/store_port.ts";
 import { defineOp, type OpContext, type OpOutcome, skipped } from "./op_types.ts";
 import { byId, commit, edgeKey, mNode, SYNTHETIC_TASK_IDS, vectorsOf } from "./support.ts";

@@ -15,7 +15,7 @@ import {
   storageTokens,
   unitSignature,
 } from "../../core/unit.ts";
-import { isUsableVector } from "../../retrieval/vectors.ts";
+import { isUsableVector } from "../../core/vectors.ts";
 import type { EntityRef, GraphEdge } from "../../stores/store_port.ts";
 import { parseContent } from "../unit_content.ts";
 import type { OpContext } from "./op_types.ts";

@@ -10,7 +10,7 @@ import type { Embedder } from "../../core/ports.ts";
 import type { RetrieverKind } from "../../core/space.ts";
 import { type MemoryUnit, MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
 import type { RetrievalQuery } from "../retriever_port.ts";
-import { normalized } from "../vectors.ts";
+import { normalized } from "../../core/vectors.ts";
 
 /** Dimension of fixture vectors. */
 export const DIM = 8;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { RETRIEVER_DEFAULTS } from "../../core/compiler.ts";
-import { cosine } from "../vectors.ts";
+import { cosine } from "../../core/vectors.ts";
 import { makeUnit, planFor, TableEmbedder, vec } from "./fixtures.ts";
 
 Deno.test("vec: cosine between an axis and its tilt is cos(tilt)", () => {

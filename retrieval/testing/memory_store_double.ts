@@ -23,7 +23,7 @@ import type {
   UnitFilter,
 } from "../../stores/store_port.ts";
 import { tokenize } from "../lexical.ts";
-import { cosine } from "../vectors.ts";
+import { cosine } from "../../core/vectors.ts";
 import { GraphDouble } from "./graph_double.ts";
 
 const BM25_K1 = 1.2;
