@@ -11,30 +11,12 @@
  *
  * @module
  */
+import { minMaxNormalize } from "../stores/hybrid_store.ts";
 import type { RetrievePlan } from "../core/compiler.ts";
-import type { ScoredId } from "../stores/store_port.ts";
 import { countParam, weightParam } from "./params.ts";
 import { asScoredUnits, defineRetriever, searchQuery, topByRank } from "./ranking.ts";
 import type { Retriever, RetrieverDeps, ScoredUnit } from "./retriever_port.ts";
 import { RetrieverConfigError } from "./errors.ts";
-
-/** Min-max normalisation of raw scores; every score becomes 1.0 when they are all equal. */
-export function minMaxNormalize(hits: readonly ScoredId[]): Map<string, number> {
-  const out = new Map<string, number>();
-  if (hits.length === 0) return out;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const h of hits) {
-    lo = Math.min(lo, h.score);
-    hi = Math.max(hi, h.score);
-  }
-  const range = hi - lo;
-  for (const h of hits) {
-    const v = range > 0 ? (h.score - lo) / range : 1;
-    out.set(h.id, Math.max(out.get(h.id) ?? 0, v));
-  }
-  return out;
-}
 
 interface HybridCandidate extends ScoredUnit {
   fused: number;

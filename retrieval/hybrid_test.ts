@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { createHybridRetriever, minMaxNormalize } from "./hybrid.ts";
+import { minMaxNormalize } from "../stores/hybrid_store.ts";
+import { createHybridRetriever } from "./hybrid.ts";
 import { RetrieverConfigError } from "./errors.ts";
 import { MemoryStoreDouble } from "./testing/memory_store_double.ts";
 import { makeQuery, makeUnit, planFor, qvec, TableEmbedder, vec } from "./testing/fixtures.ts";

@@ -29,7 +29,7 @@ export type {
 } from "./retriever_port.ts";
 export { createRetriever } from "./create_retriever.ts";
 export { RetrieverConfigError, type RetrieverErrorCode } from "./errors.ts";
-export { createHybridRetriever, minMaxNormalize } from "./hybrid.ts";
+export { createHybridRetriever } from "./hybrid.ts";
 export { createContrastiveRetriever } from "./contrastive.ts";
 export {
   createCbrRerankRetriever,

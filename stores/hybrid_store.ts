@@ -20,8 +20,11 @@ export interface HybridWeights {
   candidates?: number;
 }
 
-/** Scales scores to [0, 1] (all equal → all 1). */
-export function minMax(hits: readonly ScoredId[]): Map<string, number> {
+/**
+ * Scales scores to [0, 1] (all equal → all 1); a repeated id keeps its best value. Shared by
+ * {@linkcode HybridStore.hybridSearch} and the hybrid retriever's fusion.
+ */
+export function minMaxNormalize(hits: readonly ScoredId[]): Map<string, number> {
   const out = new Map<string, number>();
   if (hits.length === 0) return out;
   let lo = Infinity, hi = -Infinity;
@@ -29,7 +32,10 @@ export function minMax(hits: readonly ScoredId[]): Map<string, number> {
     lo = Math.min(lo, h.score);
     hi = Math.max(hi, h.score);
   }
-  for (const h of hits) out.set(h.id, hi > lo ? (h.score - lo) / (hi - lo) : 1);
+  for (const h of hits) {
+    const v = hi > lo ? (h.score - lo) / (hi - lo) : 1;
+    out.set(h.id, Math.max(out.get(h.id) ?? 0, v));
+  }
   return out;
 }
 
@@ -83,7 +89,7 @@ export class HybridStore extends OramaStore {
       this.vectorSearch(vector, pool, filter),
       this.textSearch(text, pool, filter),
     ]);
-    const s = minMax(semantic), kw = minMax(keyword);
+    const s = minMaxNormalize(semantic), kw = minMaxNormalize(keyword);
     const fused: ScoredId[] = [];
     for (const id of new Set([...s.keys(), ...kw.keys()])) {
       const score = weights.semanticWeight * (s.get(id) ?? 0) +

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { unitSignature } from "../core/unit.ts";
-import { HybridStore, minMax } from "./hybrid_store.ts";
+import { HybridStore, minMaxNormalize } from "./hybrid_store.ts";
 import { StoreError } from "./store_error.ts";
 import { fixtureUnits, storeConformance, TEST_DIM, withTempDir } from "./store_conformance.ts";
 
@@ -16,13 +16,13 @@ storeConformance("hybrid", (dir, options) => open(dir, options?.checkpointAfter)
 
 Deno.test("minMax scales to [0, 1] and maps equal scores to 1", () => {
   assert.deepEqual([
-    ...minMax([{ id: "a", score: 2 }, { id: "b", score: 4 }, { id: "c", score: 3 }]),
+    ...minMaxNormalize([{ id: "a", score: 2 }, { id: "b", score: 4 }, { id: "c", score: 3 }]),
   ], [
     ["a", 0],
     ["b", 1],
     ["c", 0.5],
   ]);
-  assert.deepEqual([...minMax([{ id: "a", score: 7 }])], [["a", 1]]);
+  assert.deepEqual([...minMaxNormalize([{ id: "a", score: 7 }])], [["a", 1]]);
 });
 
 Deno.test("hybrid: hybridSearch fuses min-max scores with the given weights", async () => {

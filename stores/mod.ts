@@ -33,7 +33,7 @@ export { type StoreConfig, storeConfigOf, type StoreDeps } from "./store_config.
 export { checkTopK, StoreError, type StoreErrorCode } from "./store_error.ts";
 export { JsonStore } from "./json_store.ts";
 export { VectorStore } from "./vector_store.ts";
-export { HybridStore, type HybridWeights, minMax } from "./hybrid_store.ts";
+export { HybridStore, type HybridWeights, minMaxNormalize } from "./hybrid_store.ts";
 export { GraphStore } from "./graph_store.ts";
 export {
   createLlmGraphStore,
