@@ -13,6 +13,7 @@
  * @module
  */
 import { STOPWORDS, tokenize } from "../retrieval/lexical.ts";
+import { type Bm25Options, KeywordIndex } from "../stores/keyword_index.ts";
 
 /** Words that are dropped from turns and questions. */
 export const BASELINE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -26,55 +27,20 @@ export function baselineTerms(text: string): string[] {
 }
 
 /** BM25 parameters. */
-export interface TurnBm25Options {
-  k1?: number;
-  b?: number;
-}
+export type TurnBm25Options = Pick<Bm25Options, "k1" | "b">;
 
-/** A static BM25 index over one conversation's turns. */
+/** A static BM25 index over one conversation's turns: the stores' BM25 with the baseline's terms. */
 export class TurnBm25 {
-  readonly #ids: string[] = [];
-  readonly #lengths: number[] = [];
-  readonly #postings = new Map<string, [number, number][]>();
-  readonly #k1: number;
-  readonly #b: number;
-  readonly #avgLength: number;
+  readonly #index: KeywordIndex;
 
   /** Indexes the documents (`id` = the turn's dia_id). */
   constructor(docs: readonly { id: string; text: string }[], options: TurnBm25Options = {}) {
-    this.#k1 = options.k1 ?? 1.2;
-    this.#b = options.b ?? 0.75;
-    let total = 0;
-    docs.forEach((doc, slot) => {
-      const terms = baselineTerms(doc.text);
-      const counts = new Map<string, number>();
-      for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
-      for (const [t, tf] of counts) {
-        const posting = this.#postings.get(t) ?? [];
-        posting.push([slot, tf]);
-        this.#postings.set(t, posting);
-      }
-      this.#ids.push(doc.id);
-      this.#lengths.push(terms.length);
-      total += terms.length;
-    });
-    this.#avgLength = docs.length ? total / docs.length || 1 : 1;
+    this.#index = new KeywordIndex({ ...options, terms: baselineTerms });
+    for (const doc of docs) this.#index.set(doc.id, doc.text, undefined);
   }
 
   /** Ids of the `k` best documents for `query` (score desc, then id asc); only positive scores. */
   search(query: string, k: number): string[] {
-    const n = this.#ids.length;
-    const scores = new Map<number, number>();
-    for (const term of new Set(baselineTerms(query))) {
-      const posting = this.#postings.get(term);
-      if (!posting) continue;
-      const idf = Math.log(1 + (n - posting.length + 0.5) / (posting.length + 0.5));
-      for (const [slot, tf] of posting) {
-        const norm = this.#k1 * (1 - this.#b + this.#b * this.#lengths[slot] / this.#avgLength);
-        scores.set(slot, (scores.get(slot) ?? 0) + idf * tf * (this.#k1 + 1) / (tf + norm));
-      }
-    }
-    return [...scores].sort((a, b) => b[1] - a[1] || (this.#ids[a[0]] < this.#ids[b[0]] ? -1 : 1))
-      .slice(0, k).map(([slot]) => this.#ids[slot]);
+    return this.#index.search(query, k).map((hit) => hit.id);
   }
 }

@@ -16,12 +16,15 @@ export interface Bm25Options {
   k1?: number;
   /** Length normalisation (default 0.75). */
   b?: number;
+  /** Terms of a text (default: the stores' {@linkcode tokenize}). */
+  terms?: (text: string) => string[];
 }
 
 /** An inverted index with BM25 ranking; `P` is a payload the accept filter receives. */
 export class KeywordIndex<P = undefined> {
   readonly #k1: number;
   readonly #b: number;
+  readonly #tokenize: (text: string) => string[];
   readonly #slotOf = new Map<string, number>();
   readonly #ids: string[] = [];
   readonly #payloads: P[] = [];
@@ -35,6 +38,7 @@ export class KeywordIndex<P = undefined> {
   constructor(options: Bm25Options = {}) {
     this.#k1 = options.k1 ?? 1.2;
     this.#b = options.b ?? 0.75;
+    this.#tokenize = options.terms ?? tokenize;
   }
 
   /** Number of indexed documents. */
@@ -52,7 +56,7 @@ export class KeywordIndex<P = undefined> {
     this.delete(id);
     const slot = this.#free.pop() ?? this.#ids.length;
     const counts = new Map<string, number>();
-    const terms = tokenize(text);
+    const terms = this.#tokenize(text);
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, tf] of counts) {
       let posting = this.#postings.get(term);
@@ -97,7 +101,7 @@ export class KeywordIndex<P = undefined> {
     const avgLength = this.#totalLength / n || 1;
     const scores = new Map<number, number>();
     const verdict = new Map<number, boolean>();
-    for (const term of new Set(tokenize(query))) {
+    for (const term of new Set(this.#tokenize(query))) {
       const posting = this.#postings.get(term);
       if (!posting) continue;
       const df = posting.size;
