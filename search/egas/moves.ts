@@ -72,8 +72,11 @@ export const LABEL_MOVES: Readonly<Record<MemoryLabel, MoveRule>> = {
 export interface MoveContext {
   /** Fingerprints already evaluated (never proposed again). */
   evaluated: ReadonlySet<string>;
-  /** Optimistic value of each coordinate value (see `upperBounds`). */
-  bounds: Readonly<Record<Dimension, Readonly<Record<string, number>>>>;
+  /**
+   * How promising a resulting architecture is (higher first; the surrogate's predicted lift);
+   * without it, or on a tie, the rule's preference order decides.
+   */
+  rank?: (spec: ArchitectureSpec) => number;
   /** Architecture labels on the ledger's active dead-end list. */
   deadEnds?: ReadonlySet<string>;
 }
@@ -116,7 +119,10 @@ function admissible(spec: ArchitectureSpec | null, ctx: MoveContext): spec is Ar
     !(ctx.deadEnds?.has(specLabel(spec)) ?? false);
 }
 
-/** The best admissible single change on `dim`, ranked by `ctx.bounds` then preference order. */
+/**
+ * The best admissible single change on `dim`: every value (and, for a swap, every type to
+ * drop) is tried, ranked by `ctx.rank` of the result, then by preference order.
+ */
 export function bestChange(
   spec: ArchitectureSpec,
   dim: Dimension,
@@ -125,22 +131,23 @@ export function bestChange(
   ctx: MoveContext,
 ): { move: Move; spec: ArchitectureSpec } | null {
   const order = [...prefer, ...MENU[dim].filter((v) => !prefer.includes(v))];
-  const ranked = order.map((v, i) => ({ v, i, b: ctx.bounds[dim]?.[v] ?? 0 }))
-    .sort((a, b) => b.b - a.b || a.i - b.i);
-  // For a swap, drop the type whose evidence is weakest.
-  const drop = dim === "encode" && op === "swap"
-    ? [...spec.encode].sort((a, b) => (ctx.bounds.encode[a] ?? 0) - (ctx.bounds.encode[b] ?? 0))[0]
-    : undefined;
-  for (const { v } of ranked) {
-    const next = applyChange(spec, dim, op, v, drop);
-    if (admissible(next, ctx)) {
-      return {
-        move: { layer: dim, from: layerValue(spec, dim), to: layerValue(next, dim) },
-        spec: next,
-      };
+  const drops = dim === "encode" && op === "swap" ? [...spec.encode] : [undefined];
+  const options: { next: ArchitectureSpec; rank: number; i: number }[] = [];
+  order.forEach((v, i) => {
+    for (const drop of drops) {
+      const next = applyChange(spec, dim, op, v, drop);
+      if (admissible(next, ctx)) options.push({ next, rank: ctx.rank?.(next) ?? 0, i });
     }
-  }
-  return null;
+  });
+  // Model ratings of moves it knows nothing about tie up to rounding: preference decides then.
+  const top =
+    options.sort((a, b) => (Math.abs(b.rank - a.rank) > 1e-9 ? b.rank - a.rank : a.i - b.i))[0];
+  return top
+    ? {
+      move: { layer: dim, from: layerValue(spec, dim), to: layerValue(top.next, dim) },
+      spec: top.next,
+    }
+    : null;
 }
 
 /** The move a failure label calls for, or null when none is admissible. */

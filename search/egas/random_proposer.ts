@@ -15,22 +15,24 @@ import {
   type Proposer,
 } from "./proposal.ts";
 
-/** Every valid architecture of the space, in enumeration order. */
-export function allSpecs(): ArchitectureSpec[] {
-  const out: ArchitectureSpec[] = [];
-  for (const c of validCoordinates()) {
-    const r = parseSpec({ schema_version: "1", ...c });
-    if (r.ok) out.push(r.value);
-  }
-  return out;
-}
+let cached: readonly ArchitectureSpec[] | undefined;
 
-let cached: ArchitectureSpec[] | undefined;
+/** Every valid architecture of the space, in enumeration order (built once). */
+export function allSpecs(): readonly ArchitectureSpec[] {
+  if (!cached) {
+    const out: ArchitectureSpec[] = [];
+    for (const c of validCoordinates()) {
+      const r = parseSpec({ schema_version: "1", ...c });
+      if (r.ok) out.push(r.value);
+    }
+    cached = out;
+  }
+  return cached;
+}
 
 /** `k` distinct admissible architectures drawn uniformly with `rng`. */
 export function sampleUnseen(admission: Admission, k: number, rng: Rng): ArchitectureSpec[] {
-  cached ??= allSpecs();
-  const pool = cached.filter((s) => admission.reason(s) === null);
+  const pool = allSpecs().filter((s) => admission.reason(s) === null);
   const out = sample(rng, pool, k);
   for (const s of out) admission.take(s);
   return out;

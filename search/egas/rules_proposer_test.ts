@@ -126,3 +126,31 @@ Deno.test("random search samples valid unseen architectures from its seed", asyn
     a.candidates.every((c) => !excluded.has(fingerprint(c.architecture)) && c.source === "random"),
   );
 });
+
+Deno.test("after the exploit slot the proposer follows the surrogate: best prediction, then optimism", async () => {
+  // workflow lifts every architecture it joins; tip does nothing.
+  let pareto = emptyPareto();
+  const rows: [string, number][] = [
+    ["tip/json/hybrid/lightweight", 0],
+    ["workflow/json/hybrid/lightweight", 1],
+    ["tip+workflow/vector/hybrid/lightweight", 1],
+    ["tip/vector/mmr/lightweight", 0],
+  ];
+  for (const [i, [label, s]] of rows.entries()) {
+    const ev = evaluation(label, 1, i, perTask({ a: [s, 100], b: [s, 100] }), base.scores);
+    pareto = addEvaluation(pareto, ev, base);
+  }
+  const excluded = new Set(pareto.archive.map((r) => r.fingerprint));
+  const out = await new RulesProposer().propose(
+    proposalContext({ round: 2, k: 3, pareto, excluded }),
+  );
+  assert.deepEqual(out.candidates.map((c) => c.diversity_role), [
+    "exploit_model",
+    "explore_model",
+    "explore_model",
+  ]);
+  const [greedy, ...explore] = out.candidates.map((c) => c.architecture);
+  assert.ok(greedy.encode.includes("workflow"), specLabel(greedy));
+  assert.match(out.candidates[0].rationale, /fitted to 4 evaluated architectures/);
+  assert.notEqual(fingerprint(explore[0]), fingerprint(explore[1]));
+});

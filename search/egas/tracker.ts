@@ -65,32 +65,6 @@ export function componentStats(state: ParetoState): ComponentStat[] {
 }
 
 /**
- * Optimistic value of each coordinate value: mean lift of the architectures holding it plus an
- * exploration bonus `c / sqrt(1 + n)`; unseen values start from the dimension's average lift and
- * get the largest bonus.
- */
-export function upperBounds(
-  state: ParetoState,
-  c = 0.1,
-): Record<Dimension, Record<string, number>> {
-  const cov = coverage(state);
-  const stats = componentStats(state);
-  const out = {} as Record<Dimension, Record<string, number>>;
-  for (const d of DIMENSIONS) {
-    out[d] = {};
-    // An unseen value's prior is the dimension's average lift, not zero: with a zero prior, once
-    // the archive's lifts are positive no unseen value could ever win the optimistic comparison.
-    const seen = stats.filter((x) => x.component === d);
-    const prior = seen.length ? mean(seen.map((x) => x.mean_lift)) : 0;
-    for (const v of MENU[d]) {
-      const s = seen.find((x) => x.value === v);
-      out[d][v] = (s ? s.mean_lift : prior) + c / Math.sqrt(1 + cov[d][v]);
-    }
-  }
-  return out;
-}
-
-/**
  * The reference's exploration hint block: values evaluated fewer than `minCount` times, per
  * dimension; empty before any evaluation.
  */

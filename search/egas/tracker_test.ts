@@ -1,26 +1,42 @@
 import assert from "node:assert/strict";
 import { evaluation, perTask } from "../testing/specs.ts";
 import { addEvaluation, emptyPareto } from "./pareto.ts";
-import { upperBounds } from "./tracker.ts";
+import { componentStats, coverage, renderHints } from "./tracker.ts";
 
-Deno.test("unseen coordinate values start from the dimension's average lift, so they can win exploration", () => {
-  const baseline = { scores: { a: 0.5, b: 0.5 }, tokens: { a: 100, b: 100 } };
+const baseline = { scores: { a: 0.5, b: 0.5 }, tokens: { a: 100, b: 100 } };
+
+function archive() {
   let state = emptyPareto();
-  for (
-    const [i, label] of ["tip/json/hybrid/lightweight", "tip/vector/mmr/lightweight"].entries()
-  ) {
-    const ev = evaluation(label, 1, i, perTask({ a: [1, 100], b: [1, 100] }), baseline.scores);
+  const rows: [string, number][] = [["tip+workflow/json/hybrid/lightweight", 1], [
+    "tip/vector/mmr/lightweight",
+    0.5,
+  ]];
+  for (const [i, [label, s]] of rows.entries()) {
+    const ev = evaluation(label, 1, i, perTask({ a: [s, 100], b: [s, 100] }), baseline.scores);
     state = addEvaluation(state, ev, baseline);
   }
-  const b = upperBounds(state, 0.1);
-  // Both seen stores have lift +0.5 and one evaluation; an unseen store has the same prior and a
-  // larger bonus, so it ranks above them.
-  assert.ok(b.store.graph > b.store.json, `${b.store.graph} vs ${b.store.json}`);
-  assert.ok(Math.abs(b.store.graph - (0.5 + 0.1)) < 1e-9);
-  assert.ok(Math.abs(b.encode.workflow - (0.5 + 0.1)) < 1e-9);
+  return state;
+}
+
+Deno.test("coverage counts each architecture once per coordinate value, every encode type included", () => {
+  const cov = coverage(archive());
+  assert.equal(cov.encode.tip, 2);
+  assert.equal(cov.encode.workflow, 1);
+  assert.equal(cov.store.graph, 0);
+  assert.equal(cov.manage.lightweight, 2);
 });
 
-Deno.test("before any evaluation every value has the same optimistic bound", () => {
-  const b = upperBounds(emptyPareto(), 0.1);
-  assert.deepEqual(new Set(Object.values(b.retrieve)), new Set([0.1]));
+Deno.test("component statistics average the lift of the architectures holding a value", () => {
+  const stats = componentStats(archive());
+  const get = (c: string, v: string) => stats.find((s) => s.component === c && s.value === v);
+  assert.equal(get("encode", "workflow")!.mean_lift, 0.5);
+  assert.equal(get("encode", "tip")!.mean_lift, 0.25);
+  assert.equal(get("store", "graph"), undefined);
+});
+
+Deno.test("hints name the under-tested values and are empty before any evaluation", () => {
+  assert.equal(renderHints(emptyPareto()), "");
+  const text = renderHints(archive());
+  assert.match(text, /store: under-tested json, vector, hybrid, graph, llm_graph/);
+  assert.doesNotMatch(text, /encode: under-tested tip/);
 });

@@ -64,10 +64,7 @@ function res(id: string, injected: boolean, score = 0): TaskResult {
     },
   };
 }
-const moveCtx = {
-  evaluated: new Set<string>(),
-  bounds: { encode: {}, store: {}, retrieve: {}, manage: {} },
-};
+const moveCtx = { evaluated: new Set<string>() };
 const input = (model?: ScriptedModel) => ({
   configId: "r1_c0",
   spec: spec("tip/json/hybrid/lightweight"),

@@ -9,6 +9,7 @@
  * @module
  */
 import { join } from "node:path";
+import type { ArchitectureSpec } from "../../core/spec.ts";
 import {
   type CandidateResult,
   PoolFileSchema,
@@ -21,8 +22,7 @@ import { activeDeadEnds } from "../egas/ledger_view.ts";
 import { evaluatedFingerprints } from "../egas/pareto.ts";
 import type { LastRoundCandidate } from "../egas/proposal.ts";
 import type { EngineState } from "../egas/schemas.ts";
-import { upperBounds } from "../egas/tracker.ts";
-import { EXPLORE_C } from "../egas/rules_proposer.ts";
+import { Surrogate } from "../egas/surrogate.ts";
 import { exists, readArtifact } from "../run_dir.ts";
 import { finishedResult, runCandidate } from "./candidate.ts";
 import { foldOf } from "./folds.ts";
@@ -131,9 +131,12 @@ export async function runRound(
   });
   const evaluated = evaluatedFingerprints(state.pareto);
   for (const c of proposals.candidates) evaluated.add(c.fingerprint);
+  // The same model the rules proposer uses, so a verdict's recommended move and the proposer's
+  // exploit move agree.
+  const model = Surrogate.fit(state.pareto.archive);
   const moveCtx = {
     evaluated,
-    bounds: upperBounds(state.pareto, EXPLORE_C),
+    rank: (s: ArchitectureSpec) => model.mean(s),
     deadEnds: activeDeadEnds(state.ledger),
   };
   const primaryOf = new Map(
