@@ -31,7 +31,11 @@ export function formatCurves(report: CurvesReport): string {
     out.push(
       `landscape ${l.dir}: ${l.n_swept} swept + ${l.n_added} added, best ${
         l.best.score.toFixed(3)
-      }; within ${pct} means ≥ ${l.threshold.toFixed(3)}\n`,
+      }; within ${pct} means ≥ ${
+        l.threshold.toFixed(3)
+      }; ${l.n_swept_within} of the swept are, so uniform random search needs a median of ${
+        cell(l.random_median_evals)
+      } evaluations\n`,
     );
   }
   out.push(

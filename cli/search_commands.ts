@@ -32,6 +32,7 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   N("warmup_n", "warm-up split size (default 19; 0 disables)"),
   N("search_n", "search split size (default 100)"),
   N("batch_size", "fold size (default 50)"),
+  N("folds", "rotating folds over the search split (default 2; 1 = every round sees all)"),
   N("validation_n", "validation split size (default 30)"),
   N("test_n", "held-out test split size (default 15)"),
   N("search_batch_seed", "seed of the fold construction (default 42)"),

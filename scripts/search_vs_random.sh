@@ -7,8 +7,14 @@
 #              OUT     output directory (default runs/experiments/search_vs_random)
 #              PARALLEL architectures / candidates evaluated concurrently (default 2)
 #              WITHIN  margin below the landscape's best (default 0.02)
-#              SEARCH_FLAGS extra flags for both searches, e.g. "--no_canonical_import" so that
-#                      candidates start from an empty memory like the sweep's evaluations
+#              ROUNDS, K search rounds and new candidates per round (default 8 and 4: a budget of
+#                      32 new architectures per search)
+#              BATCH, FOLDS fold size and fold count of the searches (default 40 and 1: every
+#                      round evaluates the sweep's 40 search tasks)
+#              SEARCH_FLAGS extra flags for both searches (default "--no_canonical_import":
+#                      candidates start from an empty memory like the sweep's evaluations, so
+#                      with one fold a search measures exactly the sweep's landscape; set it to
+#                      "" for the engine's defaults)
 #
 # Per seed s, under $OUT/seed_<s>/:
 #   sweep/   `automem sweep` on the search split (seeded sample of $SAMPLE architectures)
@@ -28,11 +34,15 @@ SAMPLE=${SAMPLE:-200}
 OUT=${OUT:-runs/experiments/search_vs_random}
 PARALLEL=${PARALLEL:-2}
 WITHIN=${WITHIN:-0.02}
-read -r -a EXTRA <<< "${SEARCH_FLAGS:-}"
+ROUNDS=${ROUNDS:-8}
+K=${K:-4}
+BATCH=${BATCH:-40}
+FOLDS=${FOLDS:-1}
+read -r -a EXTRA <<< "${SEARCH_FLAGS---no_canonical_import}"
 AUTOMEM=(deno run -A main.ts)
 # The sweep and both searches use the same split sizes and seed, hence the same search tasks.
 SPLIT=(--warmup_n 10 --search_n 40 --validation_n 10 --test_n 10)
-BUDGET=(--max_rounds 6 --num_candidates 3 --batch_size 20)
+BUDGET=(--max_rounds "$ROUNDS" --num_candidates "$K" --batch_size "$BATCH" --folds "$FOLDS")
 
 log() { printf '[%s] %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
 

@@ -53,6 +53,7 @@ const RawSchema = z.strictObject({
   warmup_n: naturalInt("warmup_n").default(19),
   search_n: positiveInt("search_n").default(100),
   batch_size: positiveInt("batch_size").default(50),
+  folds: positiveInt("folds").max(10, { error: "--folds must be <= 10" }).default(2),
   search_batch_seed: z.number().int({ error: "--search_batch_seed must be an integer" }).default(
     42,
   ),

@@ -34,6 +34,7 @@ Deno.test("config applies every reference default", () => {
     8192,
   ]);
   assert.equal(c.token_cap_per_task, 30000);
+  assert.equal(c.folds, 2);
   assert.equal(c.concurrency, 1);
   assert.equal(c.benchmark, "world");
   assert.equal(c.proposer, "rules");
@@ -62,6 +63,8 @@ Deno.test("config issues name the flag they are about", () => {
   assert.deepEqual(paths(issues({ run_name: "a/b" })), ["run_name"]);
   assert.deepEqual(paths(issues({ run_name: "x", max_rounds: 0 })), ["max_rounds"]);
   assert.deepEqual(paths(issues({ run_name: "x", warmup_n: -1 })), ["warmup_n"]);
+  assert.deepEqual(paths(issues({ run_name: "x", folds: 0 })), ["folds"]);
+  assert.deepEqual(paths(issues({ run_name: "x", folds: 11 })), ["folds"]);
   assert.deepEqual(paths(issues({ run_name: "x", final_validation: true, test_n: 0 })), [
     "final_validation",
   ]);

@@ -52,6 +52,22 @@ export function evalsToWithin(curve: readonly number[], best: number, pct: numbe
 }
 
 /**
+ * Median evaluations uniform random search needs to hit one of `hits` good architectures among
+ * `n` (sampling without replacement): the smallest m with P(a hit within m) ≥ ½. Null when
+ * there is no hit. A sweep's sample is uniform, so its share of near-best entries gives random
+ * search's expectation without the luck of single runs.
+ */
+export function randomMedianEvals(hits: number, n: number): number | null {
+  if (hits <= 0 || n <= 0) return null;
+  let miss = 1;
+  for (let m = 1; m <= n; m++) {
+    miss *= (n - hits - (m - 1)) / (n - (m - 1));
+    if (1 - miss >= 0.5 - 1e-12) return m;
+  }
+  return n;
+}
+
+/**
  * Median where null means "never" (ranks above every number); null when the median falls on a
  * never, or for an empty list. Even counts average the two middle values.
  */
@@ -122,6 +138,10 @@ export const CurvesReportSchema = z.object({
     n_entries: z.number().int(),
     best: LandscapeEntrySchema,
     threshold: z.number(),
+    /** Swept (uniformly sampled) architectures within the margin of the best. */
+    n_swept_within: z.number().int(),
+    /** {@linkcode randomMedianEvals} over the swept sample. */
+    random_median_evals: z.number().int().nullable(),
   })),
   runs: z.array(RunCurveSchema),
   proposers: z.array(ProposerSummarySchema),
@@ -150,6 +170,8 @@ export function buildCurvesReport(
     }
     const byFp = new Map(landscape.entries.map((e) => [e.fingerprint, e]));
     const best = landscape.entries.reduce((a, b) => (b.score > a.score ? b : a));
+    const swept = landscape.entries.slice(0, landscape.summary.n_architectures);
+    const nWithin = swept.filter((e) => e.score >= (1 - within) * best.score - EPS).length;
     landscapes.push({
       dir: landscape.dir,
       n_swept: landscape.summary.n_architectures,
@@ -157,6 +179,8 @@ export function buildCurvesReport(
       n_entries: landscape.entries.length,
       best,
       threshold: r6((1 - within) * best.score),
+      n_swept_within: nWithin,
+      random_median_evals: randomMedianEvals(nWithin, swept.length),
     });
     for (const run of judged) {
       const scores = run.visits.map((v) => {

@@ -11,6 +11,7 @@ import {
   evalsToWithin,
   median,
   medianCurve,
+  randomMedianEvals,
   strategyCurves,
 } from "./strategy_curves.ts";
 import { loadLandscape, readRunVisits } from "./strategy_sources.ts";
@@ -104,6 +105,9 @@ Deno.test("the report scores each visit from the landscape and fails on an unkno
   }], 0.02);
   assert.deepEqual(report.landscapes[0].n_added, 1);
   assert.equal(report.landscapes[0].threshold, 0.784);
+  // One of the two swept entries is the best: random search hits it in one draw half the time.
+  assert.equal(report.landscapes[0].n_swept_within, 1);
+  assert.equal(report.landscapes[0].random_median_evals, 1);
   assert.deepEqual(report.runs[0].best_so_far, [0.6, 0.79]);
   assert.deepEqual(report.runs[0].relative, [0.75, 0.9875]);
   assert.equal(report.runs[0].evals_to_within, 2);
@@ -192,4 +196,14 @@ Deno.test("rules and random runs are judged on a landscape completed with every 
   assert.deepEqual(await strategyCurves({ landscapes: [sweep], runs, within: 0.02 }, deps), report);
   assert.equal(tasksRun, 0);
   assert.equal(rebuilt, 1);
+});
+
+Deno.test("random search's median evaluations follow from the near-best share of a uniform sample", () => {
+  assert.equal(randomMedianEvals(0, 200), null);
+  assert.equal(randomMedianEvals(100, 200), 1);
+  // One good among four: P(hit within 2) = 1/2.
+  assert.equal(randomMedianEvals(1, 4), 2);
+  // Without replacement a little below ln 2 / p ≈ 41.
+  assert.equal(randomMedianEvals(4, 236), 38);
+  assert.equal(randomMedianEvals(5, 5), 1);
 });

@@ -291,3 +291,21 @@ Deno.test("--baseline_from reuses a matching baseline and refuses a different da
   );
   assert.equal(refused.source, "fresh (baseline_from refused: dataset differs)");
 });
+
+Deno.test("with one fold every round evaluates the whole search split, the same tasks each time", async () => {
+  const out = await Deno.makeTempDir();
+  const s = await run(out, { folds: 1, batch_size: 6 });
+  assert.equal(s.status, "finished");
+  const taskIds = async (t: number) =>
+    JSON.parse(await Deno.readTextFile(join(out, "run", `round_${t}`, "proposals.json"))).task_ids;
+  const [r1, r2] = [await taskIds(1), await taskIds(2)];
+  assert.equal(r1.length, 6);
+  assert.deepEqual(r2, r1);
+  const folds = JSON.parse(await Deno.readTextFile(join(out, "run", "search_folds.json")));
+  assert.equal(folds.n_folds, 1);
+  // Resuming under another fold count is a protocol change, refused with the flag named.
+  await assert.rejects(
+    () => run(out, { folds: 2, batch_size: 6, resume: true }),
+    (e) => e instanceof SearchError && /folds/.test(e.message),
+  );
+});

@@ -4,16 +4,18 @@
  * slots in this order, skipping anything evaluated, duplicated or on the dead-end list:
  * 1. exploit — the move the champion's FGMD verdict calls for (label → module dimension; the
  *    value of highest predicted lift, the label's preference order on a tie);
- * 2. model — the unevaluated architecture of highest predicted lift (the surrogate's
- *    recombination of what every evaluation so far says about each coordinate);
- * 3. explore — the highest optimistic bounds (predicted lift + κ·sd), each pick counted as
- *    measured before the next so a batch spreads over the space;
+ * 2. model — of a seeded sample of unevaluated architectures, the one of highest predicted
+ *    lift (the surrogate's recombination of what every evaluation so far says about each
+ *    coordinate);
+ * 3. explore — of the same sample, the highest optimistic bounds (predicted lift + κ·sd), each
+ *    pick counted as measured before the next so a batch spreads over the space;
  * 4. sample — seeded uniform draws when nothing else is admissible.
  * Round 1 (empty archive) uses a fixed, dimension-spanning bootstrap list. The model is
  * `surrogate.ts`, fitted to the archive's pooled lifts in code, so a resumed run proposes the same.
  *
  * @module
  */
+import { sample } from "../../core/rng.ts";
 import { type ArchitectureSpec, fingerprint, parseSpec, specLabel } from "../../core/spec.ts";
 import { MEMORY_LABELS, type MemoryLabel } from "../fgmd/schemas.ts";
 import { describeMove, suggestMove } from "./moves.ts";
@@ -72,7 +74,9 @@ export const BOOTSTRAP: readonly {
 ];
 
 /** Exploration weight κ of the optimistic bound `mean + κ·sd`. */
-export const KAPPA = 1;
+export const KAPPA = 2.5;
+/** Size of the seeded candidate sample the model ranks each round. */
+export const ACQUISITION_SAMPLE = 200;
 
 function spec(arch: Omit<ArchitectureSpec, "schema_version">): ArchitectureSpec {
   const r = parseSpec({ schema_version: "1", ...arch });
@@ -144,9 +148,17 @@ export class RulesProposer implements Proposer {
           );
         }
       }
-      const pool = allSpecs().filter((s) => admission.reason(s) === null);
       const fit = `fitted to ${model.n} evaluated architectures`;
-      const greedy = pool.reduce<ArchitectureSpec | null>(
+      // The model ranks a seeded sample of the unseen space, not all of it: over the whole space
+      // its optimum sits at the extremes (every uncertain value at once), and a random candidate
+      // set keeps successive picks diverse (the random-candidate acquisition of SMAC-style
+      // optimisers).
+      const candidates = sample(
+        ctx.rng.fork("candidates"),
+        allSpecs().filter((s) => admission.reason(s) === null),
+        ACQUISITION_SAMPLE,
+      );
+      const greedy = candidates.reduce<ArchitectureSpec | null>(
         (a, b) => (a === null || model.mean(b) > model.mean(a) + 1e-12 ? b : a),
         null,
       );
@@ -157,11 +169,11 @@ export class RulesProposer implements Proposer {
           "The coordinates with the best estimated effects combine well.",
           `Highest predicted lift (${
             model.mean(greedy).toFixed(3)
-          }) of the surrogate model ${fit}.`,
+          }) of the surrogate model ${fit}, among ${candidates.length} sampled candidates.`,
         );
         model.hallucinate(greedy);
       }
-      const left = pool.filter((s) => admission.reason(s) === null);
+      const left = candidates.filter((s) => admission.reason(s) === null);
       for (const s of acquire(model, left, ctx.k - out.length, KAPPA)) {
         push(
           s,
@@ -169,7 +181,7 @@ export class RulesProposer implements Proposer {
           "An uncertain region of the space may hold a better architecture.",
           `Highest optimistic bound (predicted lift ${model.mean(s).toFixed(3)} ± ${
             model.sd(s).toFixed(3)
-          }) of the surrogate model ${fit}.`,
+          }) of the surrogate model ${fit}, among ${candidates.length} sampled candidates.`,
         );
       }
     }

@@ -10,7 +10,7 @@ import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import { ARTIFACT_SCHEMA_VERSION, type EvalProtocol } from "../artifacts.ts";
 
 /** Bumped whenever the engine changes what a run measures. */
-export const SEARCH_CODE_VERSION = "automem-search-1";
+export const SEARCH_CODE_VERSION = "automem-search-2";
 
 /** What the digest covers. */
 export interface ProtocolComponents {

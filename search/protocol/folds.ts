@@ -1,6 +1,8 @@
 /**
- * The two rotating folds over the search split (reference §1.3): level-stratified, seeded, each
- * fold sorted; round `t` evaluates fold `(t − 1) mod 2`.
+ * The rotating folds over the search split (reference §1.3): level-stratified, seeded, each
+ * fold sorted; round `t` evaluates fold `(t − 1) mod n`. The reference fixes n = 2; `--folds 1`
+ * makes every round evaluate the same tasks (a fixed objective, e.g. to compare search
+ * strategies against a sweep of exactly those tasks).
  *
  * @module
  */
@@ -9,16 +11,16 @@ import { ARTIFACT_SCHEMA_VERSION, type Folds } from "../artifacts.ts";
 import { SearchError } from "../errors.ts";
 import { allocate } from "./split.ts";
 
-/** Fixed fold count (the reference's `fold_rotation = 2`). */
+/** Default fold count (the reference's `fold_rotation = 2`). */
 export const N_FOLDS = 2;
 
 /** The fold a round evaluates. */
-export function foldOf(round: number): number {
-  return (round - 1) % N_FOLDS;
+export function foldOf(round: number, nFolds = N_FOLDS): number {
+  return (round - 1) % nFolds;
 }
 
 /**
- * Builds the folds: when the pool exceeds `2 × batchSize` each level is subsampled by a
+ * Builds the folds: when the pool exceeds `nFolds × batchSize` each level is subsampled by a
  * largest-remainder quota after a seeded shuffle; each level (sorted by name) is then dealt
  * round-robin into the folds with a rotating start so small levels spread over both folds.
  */
@@ -27,6 +29,7 @@ export function makeFolds(
   levelOf: (index: number) => number,
   batchSize: number,
   seed: number,
+  nFolds = N_FOLDS,
 ): Folds {
   const rng = createRng(`folds:${seed}`);
   const byLevel = new Map<string, number[]>();
@@ -35,21 +38,21 @@ export function makeFolds(
     if (!byLevel.has(key)) byLevel.set(key, []);
     byLevel.get(key)!.push(i);
   }
-  const target = Math.min(pool.length, batchSize * N_FOLDS);
+  const target = Math.min(pool.length, batchSize * nFolds);
   const quotas = allocate(target, new Map([...byLevel].map(([k, v]) => [k, v.length])));
-  const folds: number[][] = Array.from({ length: N_FOLDS }, () => []);
+  const folds: number[][] = Array.from({ length: nFolds }, () => []);
   let start = 0;
   for (const key of [...byLevel.keys()].sort()) {
     const chosen = shuffle(rng.fork(`sample:${key}`), byLevel.get(key)!).slice(0, quotas.get(key));
     const dealt = shuffle(rng.fork(`deal:${key}`), chosen);
-    dealt.forEach((index, j) => folds[(start + j) % N_FOLDS].push(index));
-    start = (start + dealt.length) % N_FOLDS;
+    dealt.forEach((index, j) => folds[(start + j) % nFolds].push(index));
+    start = (start + dealt.length) % nFolds;
   }
   for (const f of folds) f.sort((a, b) => a - b);
   return {
     schema_version: ARTIFACT_SCHEMA_VERSION,
     folds,
-    n_folds: N_FOLDS,
+    n_folds: nFolds,
     fold_sizes: folds.map((f) => f.length),
     seed,
     pool_size: pool.length,
@@ -58,17 +61,18 @@ export function makeFolds(
 
 /**
  * Checks persisted folds against the current protocol (reference §4.5): fold count, seed, pool
- * size, no duplicates, only pool members, and a union of exactly `min(pool, 2 × batch)` tasks.
+ * size, no duplicates, only pool members, and a union of exactly `min(pool, n × batch)` tasks.
  */
 export function validateFolds(
   folds: Folds,
   pool: readonly number[],
   batchSize: number,
   seed: number,
+  nFolds = N_FOLDS,
 ): void {
   const problems: string[] = [];
-  if (folds.n_folds !== N_FOLDS || folds.folds.length !== N_FOLDS) {
-    problems.push("wrong fold count");
+  if (folds.n_folds !== nFolds || folds.folds.length !== nFolds) {
+    problems.push(`fold count ${folds.folds.length} ≠ ${nFolds}`);
   }
   if (folds.seed !== seed) problems.push(`seed ${folds.seed} ≠ ${seed}`);
   if (folds.pool_size !== pool.length) {
@@ -83,7 +87,7 @@ export function validateFolds(
       seen.add(i);
     }
   }
-  const want = Math.min(pool.length, batchSize * N_FOLDS);
+  const want = Math.min(pool.length, batchSize * nFolds);
   if (seen.size !== want) problems.push(`folds cover ${seen.size} tasks, expected ${want}`);
   if (problems.length) {
     throw new SearchError(

@@ -26,8 +26,19 @@ Deno.test("small pools are covered whole, small levels spread over both folds", 
   assert.deepEqual(f.fold_sizes, [2, 2]);
 });
 
-Deno.test("rounds alternate folds", () => {
-  assert.deepEqual([1, 2, 3, 4].map(foldOf), [0, 1, 0, 1]);
+Deno.test("rounds rotate through the folds", () => {
+  assert.deepEqual([1, 2, 3, 4].map((t) => foldOf(t)), [0, 1, 0, 1]);
+  assert.deepEqual([1, 2, 3, 4].map((t) => foldOf(t, 3)), [0, 1, 2, 0]);
+  assert.deepEqual([1, 2, 3].map((t) => foldOf(t, 1)), [0, 0, 0]);
+});
+
+Deno.test("one fold is the whole search split, so every round evaluates the same tasks", () => {
+  const pool = [0, 1, 2, 3, 4, 5];
+  const f = makeFolds(pool, levelOf, 6, 7, 1);
+  assert.deepEqual(f.folds, [pool]);
+  assert.equal(f.n_folds, 1);
+  validateFolds(f, pool, 6, 7, 1);
+  assert.throws(() => validateFolds(f, pool, 6, 7, 2), /fold count 1 ≠ 2/);
 });
 
 Deno.test("persisted folds are checked against the protocol", () => {

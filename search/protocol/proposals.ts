@@ -150,7 +150,7 @@ export async function ensureProposals(
     candidate: k,
     config_id: `r${round}_c${k}`,
   }));
-  const fold = foldOf(round);
+  const fold = foldOf(round, ctx.folds.n_folds);
   const file: ProposalsFile = {
     schema_version: ARTIFACT_SCHEMA_VERSION,
     round,

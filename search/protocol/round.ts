@@ -94,7 +94,7 @@ export async function runRound(
   baseline: ProposerBaseline,
   searchPrompt?: string,
 ): Promise<RoundDone> {
-  const fold = foldOf(round);
+  const fold = foldOf(round, ctx.folds.n_folds);
   const tasks = ctx.folds.folds[fold].map((i) => ctx.tasks[i]);
   await ctx.events.emit({ type: "round_started", round, fold, n_tasks: tasks.length });
   const snapPath = ctx.dir.path(`round_${round}`, "round_start_pool.json");

@@ -118,6 +118,7 @@ export function currentProtocol(
       warmup_n: config.warmup_n,
       search_n: config.search_n,
       batch_size: config.batch_size,
+      folds: config.folds,
       search_batch_seed: config.search_batch_seed,
       validation_n: config.validation_n,
       test_n: config.test_n,
@@ -173,10 +174,10 @@ export async function ensureFolds(
   const pool = split.optimization_indices;
   const saved = await readArtifact(path, FoldsSchema);
   if (saved) {
-    validateFolds(saved, pool, config.batch_size, config.search_batch_seed);
+    validateFolds(saved, pool, config.batch_size, config.search_batch_seed, config.folds);
     return saved;
   }
-  const folds = makeFolds(pool, levelOf, config.batch_size, config.search_batch_seed);
+  const folds = makeFolds(pool, levelOf, config.batch_size, config.search_batch_seed, config.folds);
   await writeArtifact(path, FoldsSchema, folds);
   return folds;
 }
