@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CurvesReport } from "../search/strategy_curves.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
@@ -116,7 +117,7 @@ export const curvesCommand: CommandDef = {
       name: "data_path",
       type: "string",
       meta: "FILE",
-      default: "../shared/data/locomo/locomo10.json",
+      default: DEFAULT_LOCOMO_PATH,
       description: "LoCoMo data, when a locomo landscape needs more architectures",
     },
     {

@@ -11,12 +11,12 @@ import { loadConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
 import { STORE_KINDS, type StoreKind } from "../core/space.ts";
+import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CommandDef } from "./command.ts";
 import { readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 
 /** Default LoCoMo location: the shared data folder beside a checkout. */
-export const DEFAULT_LOCOMO_PATH = "../shared/data/locomo/locomo10.json";
 
 /** Parses `1-5,7` into sorted 1-based numbers. */
 export function parseRanges(text: string, flag: string): number[] {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { Issue } from "../core/issues.ts";
 import type { FlagDef } from "./args.ts";
 import type { CommandDef } from "./command.ts";
@@ -25,7 +26,7 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   S("output_dir", "parent of run directories (default runs/search)", "DIR"),
   S("benchmark", "world (default) | locomo | file (implied by --infile)", "NAME"),
   S("infile", "task file (JSONL or JSON array) for --benchmark file", "FILE"),
-  S("data_path", "LoCoMo data file (default ../shared/data/locomo/locomo10.json)", "FILE"),
+  S("data_path", `LoCoMo data file (default ${DEFAULT_LOCOMO_PATH})`, "FILE"),
   S("conversations", "LoCoMo conversations, e.g. 1-5", "LIST"),
   N("max_rounds", "search rounds (default 8)"),
   N("num_candidates", "new proposals per round, plus the champion re-evaluation (default 3)"),
@@ -192,7 +193,7 @@ export const sweepCommand: CommandDef = {
       name: "data_path",
       type: "string",
       meta: "FILE",
-      default: "../shared/data/locomo/locomo10.json",
+      default: DEFAULT_LOCOMO_PATH,
       description: "LoCoMo data (locomo)",
     },
     {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import { systemClock } from "../core/clock.ts";
 import { createRng } from "../core/rng.ts";
 import { specLabel } from "../core/spec.ts";
@@ -75,7 +76,8 @@ export async function runSearchWith(
   try {
     const benchmark = await services.createBenchmark(config.benchmark, {
       seed: config.seed,
-      dataPath: config.data_path ?? undefined,
+      dataPath: config.data_path ??
+        (config.benchmark === "locomo" ? DEFAULT_LOCOMO_PATH : undefined),
       conversations: config.conversations ?? undefined,
       infile: config.infile ?? undefined,
       dryRun: config.dry_run,

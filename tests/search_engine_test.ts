@@ -309,3 +309,23 @@ Deno.test("with one fold every round evaluates the whole search split, the same 
     (e) => e instanceof SearchError && /folds/.test(e.message),
   );
 });
+
+Deno.test("a locomo search without --data_path looks for the data file at the documented default", async () => {
+  const out = await Deno.makeTempDir();
+  const seen: (string | undefined)[] = [];
+  const services = fakeServices(bench());
+  const recording = {
+    ...services,
+    createBenchmark: (name: string, opts: { dataPath?: string }) => {
+      seen.push(name === "locomo" ? opts.dataPath : "other");
+      return services.createBenchmark(name, opts);
+    },
+  };
+  await runSearchWith(config(out, { benchmark: "locomo" }), deps(), recording);
+  await runSearchWith(
+    config(out, { benchmark: "locomo", data_path: "x.json", run_name: "b" }),
+    deps(),
+    recording,
+  );
+  assert.deepEqual(seen, ["../shared/data/locomo/locomo10.json", "x.json"]);
+});

@@ -5,3 +5,4 @@
  * @module
  */
 export * from "./benchmark.ts";
+export * from "./default_path.ts";
