@@ -2,7 +2,8 @@
  * EGAS — experience-guided architecture search (reference §2): the proposers (LLM, rules,
  * random) behind one port, proposal validation and repair, the three-objective Pareto archive,
  * the experience ledger, the observation graph, exploration coverage and component statistics,
- * differential validation, and the label → module move table shared with FGMD.
+ * the rules proposer's surrogate model, differential validation, and the label → module move
+ * table shared with FGMD.
  *
  * @module
  */
@@ -19,5 +20,6 @@ export * from "./proposal.ts";
 export * from "./random_proposer.ts";
 export * from "./rules_proposer.ts";
 export * from "./schemas.ts";
+export * from "./surrogate.ts";
 export * from "./tracker.ts";
 export * from "./validator.ts";

@@ -27,7 +27,7 @@ import {
   type Proposer,
 } from "./proposal.ts";
 import { allSpecs, sampleUnseen } from "./random_proposer.ts";
-import { acquire, Surrogate } from "./surrogate.ts";
+import { acquireBatch, Surrogate } from "./surrogate.ts";
 import { bestRecord } from "./tracker.ts";
 
 /** Round-1 seeds: each spans a different region of every dimension. */
@@ -174,7 +174,7 @@ export class RulesProposer implements Proposer {
         model.hallucinate(greedy);
       }
       const left = candidates.filter((s) => admission.reason(s) === null);
-      for (const s of acquire(model, left, ctx.k - out.length, KAPPA)) {
+      for (const s of acquireBatch(model, left, ctx.k - out.length, KAPPA)) {
         push(
           s,
           "explore_model",

@@ -29,15 +29,15 @@ const PRIOR_WEIGHT = 2;
 const INTERCEPT_PRECISION = 1e-4;
 
 /** Feature names, in vector order. */
-export const FEATURES: readonly string[] = [
+export const SURROGATE_FEATURES: readonly string[] = [
   "intercept",
   ...DIMENSIONS.flatMap((d) => MENU[d].map((v) => `${d}=${v}`)),
 ];
-const INDEX = new Map(FEATURES.map((f, i) => [f, i]));
+const INDEX = new Map(SURROGATE_FEATURES.map((f, i) => [f, i]));
 
 /** The feature vector of an architecture. */
-export function features(spec: ArchitectureSpec): Float64Array {
-  const x = new Float64Array(FEATURES.length);
+export function surrogateFeatures(spec: ArchitectureSpec): Float64Array {
+  const x = new Float64Array(SURROGATE_FEATURES.length);
   x[0] = 1;
   for (const t of spec.encode) x[INDEX.get(`encode=${t}`)!] = 1;
   for (const d of ["store", "retrieve", "manage"] as const) x[INDEX.get(`${d}=${spec[d]}`)!] = 1;
@@ -45,7 +45,7 @@ export function features(spec: ArchitectureSpec): Float64Array {
 }
 
 /** Inverse of a symmetric positive-definite matrix by Gauss–Jordan with partial pivoting. */
-export function invert(m: readonly Float64Array[]): Float64Array[] {
+export function invertMatrix(m: readonly Float64Array[]): Float64Array[] {
   const n = m.length;
   const a = m.map((row, i) => {
     const r = new Float64Array(2 * n);
@@ -94,21 +94,25 @@ export class Surrogate {
   private constructor(beta: Float64Array, precision: Float64Array[], sigma: number, n: number) {
     this.#beta = beta;
     this.#precision = precision;
-    this.#inverse = invert(precision);
+    this.#inverse = invertMatrix(precision);
     this.sigma = sigma;
     this.n = n;
   }
 
   /** Fits the archive's pooled lifts; each record weighs by its evaluations. */
   static fit(archive: readonly Pick<ArchRecord, "architecture" | "lift" | "n_evals">[]): Surrogate {
-    const p = FEATURES.length;
+    const p = SURROGATE_FEATURES.length;
     const precision = Array.from({ length: p }, (_, i) => {
       const r = new Float64Array(p);
       r[i] = i === 0 ? INTERCEPT_PRECISION : PRIOR_PRECISION;
       return r;
     });
     const xty = new Float64Array(p);
-    const rows = archive.map((r) => ({ x: features(r.architecture), y: r.lift, w: r.n_evals }));
+    const rows = archive.map((r) => ({
+      x: surrogateFeatures(r.architecture),
+      y: r.lift,
+      w: r.n_evals,
+    }));
     for (const { x, y, w } of rows) {
       for (let i = 0; i < p; i++) {
         if (x[i] === 0) continue;
@@ -116,7 +120,7 @@ export class Surrogate {
         for (let j = 0; j < p; j++) precision[i][j] += w * x[i] * x[j];
       }
     }
-    const inv = invert(precision);
+    const inv = invertMatrix(precision);
     const beta = new Float64Array(p).map((_, i) => dot(inv[i], xty));
     const sse = rows.reduce((s, { x, y, w }) => s + w * (y - dot(beta, x)) ** 2, 0);
     const wsum = rows.reduce((s, r) => s + r.w, 0);
@@ -126,12 +130,12 @@ export class Surrogate {
 
   /** Predicted lift. */
   mean(spec: ArchitectureSpec): number {
-    return dot(this.#beta, features(spec));
+    return dot(this.#beta, surrogateFeatures(spec));
   }
 
   /** Posterior standard deviation of the predicted lift. */
   sd(spec: ArchitectureSpec): number {
-    return this.sigma * Math.sqrt(Math.max(0, quad(this.#inverse, features(spec))));
+    return this.sigma * Math.sqrt(Math.max(0, quad(this.#inverse, surrogateFeatures(spec))));
   }
 
   /** Optimistic bound `mean + κ·sd`. */
@@ -141,17 +145,17 @@ export class Surrogate {
 
   /** The fitted effect of each coordinate value (the intercept is left out). */
   effects(): Record<string, number> {
-    return Object.fromEntries(FEATURES.slice(1).map((f, i) => [f, this.#beta[i + 1]]));
+    return Object.fromEntries(SURROGATE_FEATURES.slice(1).map((f, i) => [f, this.#beta[i + 1]]));
   }
 
   /** Counts `spec` as measured once more: its variance (and its neighbours') shrinks. */
   hallucinate(spec: ArchitectureSpec): void {
-    const x = features(spec);
+    const x = surrogateFeatures(spec);
     for (let i = 0; i < x.length; i++) {
       if (x[i] === 0) continue;
       for (let j = 0; j < x.length; j++) this.#precision[i][j] += x[i] * x[j];
     }
-    this.#inverse = invert(this.#precision);
+    this.#inverse = invertMatrix(this.#precision);
   }
 }
 
@@ -159,7 +163,7 @@ export class Surrogate {
  * The `k` candidates of highest optimistic bound, each counted as measured before the next is
  * chosen so a batch spreads out. Ties keep `pool` order.
  */
-export function acquire(
+export function acquireBatch(
   model: Surrogate,
   pool: readonly ArchitectureSpec[],
   k: number,

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { spec } from "../testing/specs.ts";
-import { acquire, FEATURES, features, invert, Surrogate } from "./surrogate.ts";
+import {
+  acquireBatch,
+  invertMatrix,
+  Surrogate,
+  SURROGATE_FEATURES,
+  surrogateFeatures,
+} from "./surrogate.ts";
 
 const rec = (label: string, lift: number, n_evals = 4) => ({
   architecture: spec(label),
@@ -9,8 +15,8 @@ const rec = (label: string, lift: number, n_evals = 4) => ({
 });
 
 Deno.test("features are one-hot per layer and multi-hot over encode types", () => {
-  const x = features(spec("tip+workflow/json/mmr/tool_manager"));
-  const on = FEATURES.filter((_, i) => x[i] === 1);
+  const x = surrogateFeatures(spec("tip+workflow/json/mmr/tool_manager"));
+  const on = SURROGATE_FEATURES.filter((_, i) => x[i] === 1);
   assert.deepEqual(on, [
     "intercept",
     "encode=tip",
@@ -21,11 +27,14 @@ Deno.test("features are one-hot per layer and multi-hot over encode types", () =
   ]);
 });
 
-Deno.test("invert returns the inverse of a symmetric positive-definite matrix", () => {
+Deno.test("invertMatrix returns the inverse of a symmetric positive-definite matrix", () => {
   const m = [new Float64Array([4, 1]), new Float64Array([1, 3])];
-  const inv = invert(m);
+  const inv = invertMatrix(m);
   assert.ok(Math.abs(inv[0][0] - 3 / 11) < 1e-12 && Math.abs(inv[0][1] + 1 / 11) < 1e-12);
-  assert.throws(() => invert([new Float64Array([1, 1]), new Float64Array([1, 1])]), /singular/);
+  assert.throws(
+    () => invertMatrix([new Float64Array([1, 1]), new Float64Array([1, 1])]),
+    /singular/,
+  );
 });
 
 Deno.test("the fit credits the coordinate that varies with lift, not the company it kept", () => {
@@ -73,7 +82,7 @@ Deno.test("acquisition spreads a batch instead of repeating the same region", ()
     spec("tip/json/contrastive/lightweight"),
     spec("workflow/graph/graph/graph_consolidate"),
   ];
-  const picks = acquire(model, pool, 2, 1);
+  const picks = acquireBatch(model, pool, 2, 1);
   assert.equal(picks.length, 2);
   // The most distant architecture is the most uncertain and is taken first.
   assert.equal(picks[0], pool[2]);
