@@ -63,6 +63,11 @@ export interface RunDeps {
   clock: Clock;
   rng: Rng;
   signal?: AbortSignal;
+  /**
+   * Cap on agent steps (tool calls) per task (`--max_steps`); a benchmark's own, smaller budget
+   * still applies. Benchmarks whose tasks are a single answer have no steps to cap.
+   */
+  maxSteps?: number;
 }
 
 /** The benchmark port. */

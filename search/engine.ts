@@ -8,6 +8,7 @@
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import { systemClock } from "../core/clock.ts";
+import { tokenCapped } from "../core/token_cap.ts";
 import { createRng } from "../core/rng.ts";
 import { specLabel } from "../core/spec.ts";
 import {
@@ -17,7 +18,7 @@ import {
   ValidationResultSchema,
 } from "./artifacts.ts";
 import type { SearchConfig } from "./config.ts";
-import { logicalStageClock, type SearchDeps } from "./deps.ts";
+import { logicalStageClock, type SearchDeps, type SearchModels } from "./deps.ts";
 import { paretoFront } from "./egas/pareto.ts";
 import { SearchError } from "./errors.ts";
 import { EventLog, readEvents } from "./events.ts";
@@ -52,7 +53,12 @@ export async function runSearchWith(
 ): Promise<RunSummary> {
   const services: SearchServices = { ...base, ...deps.services };
   const clock = deps.clock ?? systemClock;
-  const models = config.dry_run ? {} : deps.models;
+  // `--token_budget` caps every model call of the run, whatever the role.
+  const models: SearchModels = config.dry_run ? {} : Object.fromEntries(
+    Object.entries(deps.models).map((
+      [role, m],
+    ) => [role, m && tokenCapped(m, config.token_budget)]),
+  );
   const opened = await openRunDir({
     outputDir: config.output_dir,
     runName: config.run_name,

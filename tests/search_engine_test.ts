@@ -329,3 +329,26 @@ Deno.test("a locomo search without --data_path looks for the data file at the do
   );
   assert.deepEqual(seen, ["../shared/data/locomo/locomo10.json", "x.json"]);
 });
+
+Deno.test("--max_steps reaches every task run and --token_budget caps every model call", async () => {
+  const out = await Deno.makeTempDir();
+  const task = new ScriptedModel({ id: "task-model", rules: [() => "ok"] });
+  const seen = new Set<number | undefined>();
+  const b = createFakeBenchmark({
+    n: 20,
+    families: 4,
+    onTask: async (_t, d) => {
+      seen.add(d.maxSteps);
+      await d.model!.chat({ messages: [{ role: "user", content: "q" }], maxTokens: 5000 });
+    },
+  });
+  const s = await runSearchWith(
+    config(out, { max_steps: 3, token_budget: 77 }),
+    deps({ models: { task } }),
+    fakeServices(b),
+  );
+  assert.equal(s.status, "finished");
+  assert.deepEqual([...seen], [3]);
+  assert.ok(task.calls.length > 0);
+  assert.ok(task.calls.every((c) => c.maxTokens === 77));
+});

@@ -72,8 +72,11 @@ export function createWorldBenchmark(opts: WorldBenchmarkOptions): WorldBenchmar
     provider: MemoryProvider,
     deps: RunDeps,
   ): Promise<TaskResult> {
-    const wt = byId.get(task.id);
-    if (!wt) throw new RangeError(`task '${task.id}' is not part of this world benchmark`);
+    const found = byId.get(task.id);
+    if (!found) throw new RangeError(`task '${task.id}' is not part of this world benchmark`);
+    const wt = deps.maxSteps !== undefined && deps.maxSteps < found.budget
+      ? { ...found, budget: deps.maxSteps }
+      : found;
     const started = deps.clock.now();
     const ctx: TaskContext = {
       id: wt.id,

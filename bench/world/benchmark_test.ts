@@ -55,3 +55,17 @@ Deno.test("unknown tasks and bad options are rejected with typed errors", async 
   );
   assert.throws(() => createWorldBenchmark({ seed: 1, families: 99 }), BenchConfigError);
 });
+
+Deno.test("max steps caps the agent's calls below the task's own budget, never above it", async () => {
+  const b = createWorldBenchmark({ seed: 3 });
+  const t = b.tasks().find((x) => b.worldTask(x.id)!.procedure.length >= 4)!;
+  const run = (maxSteps?: number) =>
+    b.runTask(t, new CannedProvider(), { clock: logicalClock(), rng: createRng(1), maxSteps });
+  const capped = await run(2);
+  assert.equal(capped.success, false);
+  assert.ok(capped.steps <= 2, `${capped.steps} steps`);
+  assert.equal(capped.metrics?.budget, 2);
+  assert.match(String(capped.answer), /incomplete/);
+  // A cap above the task's budget changes nothing.
+  assert.deepEqual(await run(1000), await run());
+});

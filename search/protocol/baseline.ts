@@ -58,6 +58,7 @@ export async function runNoMemory(
       clock: clockFor(),
       rng: ctx.rng.fork(`${stage}:${task.id}`),
       signal: ctx.signal,
+      maxSteps: ctx.config.max_steps,
     });
     await recordTask(
       ctx,

@@ -144,6 +144,7 @@ export async function runTasks(
       clock,
       rng: ctx.rng.fork(`${rngLabel}:${task.id}`),
       signal: ctx.signal,
+      maxSteps: ctx.config.max_steps,
     });
     await recordTask(ctx, sink, task, result, i + 1, tasks.length);
     out.push(result);

@@ -27,7 +27,7 @@ export interface FakeBenchmarkOptions {
   /** Marks scores synthetic (dry-run style). */
   synthetic?: boolean;
   /** Called before every task (tests use it to kill or count). */
-  onTask?: (task: BenchTask) => void | Promise<void>;
+  onTask?: (task: BenchTask, deps: RunDeps) => void | Promise<void>;
 }
 
 const FAMILY_WORDS = [
@@ -62,7 +62,7 @@ export function createFakeBenchmark(opts: FakeBenchmarkOptions = {}): Benchmark 
     provider: MemoryProvider,
     deps: RunDeps,
   ): Promise<TaskResult> {
-    await opts.onTask?.(task);
+    await opts.onTask?.(task, deps);
     const started = deps.clock.now();
     const ctx = { id: task.id, text: task.text, level: task.level, metadata: task.metadata };
     const guidance = await provider.beginTask(ctx);
