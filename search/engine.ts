@@ -8,9 +8,9 @@
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import { systemClock } from "../core/clock.ts";
-import { tokenCapped } from "../core/token_cap.ts";
 import { createRng } from "../core/rng.ts";
 import { specLabel } from "../core/spec.ts";
+import { tokenCapped } from "../core/token_cap.ts";
 import {
   type RunSummary,
   SearchStateSchema,
