@@ -37,6 +37,9 @@ export const PROPOSERS = ["llm", "rules", "random"] as const;
 /** Default accuracy thresholds of the `rounds_to_discovery` tracker. */
 export const DEFAULT_DISCOVERY_THRESHOLDS = "0.55,0.60,0.65,0.70";
 
+/** Rotating folds over the search split unless `--folds` says otherwise (the reference's value). */
+export const DEFAULT_FOLDS = 2;
+
 const RawSchema = z.strictObject({
   run_name: z.string({ error: "--run_name is required" }).trim().min(1, {
     error: "--run_name must not be empty",
@@ -53,7 +56,7 @@ const RawSchema = z.strictObject({
   warmup_n: naturalInt("warmup_n").default(19),
   search_n: positiveInt("search_n").default(100),
   batch_size: positiveInt("batch_size").default(50),
-  folds: positiveInt("folds").max(10, { error: "--folds must be <= 10" }).default(2),
+  folds: positiveInt("folds").max(10, { error: "--folds must be <= 10" }).default(DEFAULT_FOLDS),
   search_batch_seed: z.number().int({ error: "--search_batch_seed must be an integer" }).default(
     42,
   ),

@@ -82,8 +82,8 @@ export async function runSearchWith(
   try {
     const benchmark = await services.createBenchmark(config.benchmark, {
       seed: config.seed,
-      dataPath: config.data_path ??
-        (config.benchmark === "locomo" ? DEFAULT_LOCOMO_PATH : undefined),
+      // Only the locomo benchmark reads a data path.
+      dataPath: config.data_path ?? DEFAULT_LOCOMO_PATH,
       conversations: config.conversations ?? undefined,
       infile: config.infile ?? undefined,
       dryRun: config.dry_run,

@@ -30,10 +30,14 @@ export function allSpecs(): readonly ArchitectureSpec[] {
   return cached;
 }
 
+/** Every architecture of the space the batch may still take, in enumeration order. */
+export function admissibleSpecs(admission: Admission): ArchitectureSpec[] {
+  return allSpecs().filter((s) => admission.reason(s) === null);
+}
+
 /** `k` distinct admissible architectures drawn uniformly with `rng`. */
 export function sampleUnseen(admission: Admission, k: number, rng: Rng): ArchitectureSpec[] {
-  const pool = allSpecs().filter((s) => admission.reason(s) === null);
-  const out = sample(rng, pool, k);
+  const out = sample(rng, admissibleSpecs(admission), k);
   for (const s of out) admission.take(s);
   return out;
 }

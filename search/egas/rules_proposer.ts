@@ -26,7 +26,7 @@ import {
   type Proposed,
   type Proposer,
 } from "./proposal.ts";
-import { allSpecs, sampleUnseen } from "./random_proposer.ts";
+import { admissibleSpecs, sampleUnseen } from "./random_proposer.ts";
 import { acquireBatch, Surrogate } from "./surrogate.ts";
 import { bestRecord } from "./tracker.ts";
 
@@ -155,7 +155,7 @@ export class RulesProposer implements Proposer {
       // optimisers).
       const candidates = sample(
         ctx.rng.fork("candidates"),
-        allSpecs().filter((s) => admission.reason(s) === null),
+        admissibleSpecs(admission),
         ACQUISITION_SAMPLE,
       );
       const greedy = candidates.reduce<ArchitectureSpec | null>(

@@ -8,14 +8,12 @@
  */
 import { createRng, shuffle } from "../../core/rng.ts";
 import { ARTIFACT_SCHEMA_VERSION, type Folds } from "../artifacts.ts";
+import { DEFAULT_FOLDS } from "../config.ts";
 import { SearchError } from "../errors.ts";
 import { allocate } from "./split.ts";
 
-/** Default fold count (the reference's `fold_rotation = 2`). */
-export const N_FOLDS = 2;
-
 /** The fold a round evaluates. */
-export function foldOf(round: number, nFolds = N_FOLDS): number {
+export function foldOf(round: number, nFolds = DEFAULT_FOLDS): number {
   return (round - 1) % nFolds;
 }
 
@@ -29,7 +27,7 @@ export function makeFolds(
   levelOf: (index: number) => number,
   batchSize: number,
   seed: number,
-  nFolds = N_FOLDS,
+  nFolds = DEFAULT_FOLDS,
 ): Folds {
   const rng = createRng(`folds:${seed}`);
   const byLevel = new Map<string, number[]>();
@@ -68,7 +66,7 @@ export function validateFolds(
   pool: readonly number[],
   batchSize: number,
   seed: number,
-  nFolds = N_FOLDS,
+  nFolds = DEFAULT_FOLDS,
 ): void {
   const problems: string[] = [];
   if (folds.n_folds !== nFolds || folds.folds.length !== nFolds) {
