@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { ChatModel } from "../core/ports.ts";
+import type { TaskResult } from "./benchmark_port.ts";
 import { renderPrompt } from "../retrieval/render_prompt.ts";
 import template from "../prompts/locomo_answer.md" with { type: "text" };
 
@@ -49,4 +50,23 @@ export async function answerFromMemory(
     promptTokens: reply.usage.promptTokens,
     completionTokens: reply.usage.completionTokens,
   };
+}
+
+/**
+ * Answers like {@linkcode answerFromMemory} and records the answer, its tokens (role `task`) and
+ * the one step it took on `result`. Returns the answer; model errors propagate.
+ */
+export async function answerInto(
+  result: TaskResult,
+  model: ChatModel,
+  memory: string | undefined,
+  question: string,
+  purpose: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const reply = await answerFromMemory(model, memory, question, purpose, signal);
+  result.steps = 1;
+  result.answer = reply.answer;
+  result.tokens.task = { prompt: reply.promptTokens, completion: reply.completionTokens };
+  return reply.answer;
 }

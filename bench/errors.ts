@@ -1,6 +1,7 @@
 /**
  * Typed errors of the benchmarks: bad options, missing data files and invalid task files. Each
- * names the field (and line) at fault, so the CLI can print it and exit cleanly.
+ * names the field (and line) at fault, so the CLI can print it and exit cleanly. Task-level
+ * failures are not thrown but recorded as text, all through {@linkcode errorMessage}.
  *
  * @module
  */
@@ -45,4 +46,9 @@ export class TaskFileError extends Error {
     this.name = "TaskFileError";
     this.issues = issues;
   }
+}
+
+/** The message of a thrown value, for task results and logs (non-errors are stringified). */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

@@ -12,4 +12,5 @@ export * from "./locomo/mod.ts";
 export * from "./registry.ts";
 export * from "./task_file/mod.ts";
 export * from "./task_identity.ts";
+export * from "./task_result.ts";
 export * from "./world/mod.ts";

@@ -30,11 +30,12 @@ import {
   type LocomoQuestion,
   parseLocomo,
 } from "../../memory/trajectory_io/locomo.ts";
-import { answerFromMemory, answerPrompt } from "../answer.ts";
+import { answerInto, answerPrompt } from "../answer.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
-import { BenchConfigError, DataUnavailableError, TaskFileError } from "../errors.ts";
+import { BenchConfigError, DataUnavailableError, errorMessage, TaskFileError } from "../errors.ts";
 import { judgeInto } from "../judge.ts";
 import { taskIdentity } from "../task_identity.ts";
+import { emptyTaskResult, finishTaskResult } from "../task_result.ts";
 
 /** Options of {@linkcode createLocomoBenchmark}. */
 export interface LocomoOptions {
@@ -59,8 +60,6 @@ export interface LocomoBenchmark extends Benchmark {
   readonly k: number;
   readonly skippedQuestions: number;
 }
-
-const message = (e: unknown) => e instanceof Error ? e.message : String(e);
 
 /** Fraction of `evidence` covered by the refs of `refs` (deduplicated turns). */
 export function evidenceRecall(
@@ -157,6 +156,13 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
     return p;
   }
 
+  /** Source ids of the conversations `provider` holds besides `conv`, kept out of its search. */
+  function otherSessions(provider: MemoryProvider, conv: LocomoConversation): string[] {
+    return [...(ingested.get(provider)?.keys() ?? [])]
+      .filter((id) => id !== conv.sample_id)
+      .flatMap((id) => convs.get(id)?.sessions.map((s) => s.trajectory.task_id) ?? []);
+  }
+
   async function runTask(
     task: BenchTask,
     provider: MemoryProvider,
@@ -166,20 +172,7 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
     if (!q) throw new RangeError(`task '${task.id}' is not part of this LoCoMo benchmark`);
     const conv = convs.get(String(task.metadata.conversation_id))!;
     const started = deps.clock.now();
-    const result: TaskResult = {
-      task_id: task.id,
-      identity: task.identity,
-      level: task.level,
-      success: false,
-      score: 0,
-      judge_status: "rule",
-      steps: 0,
-      tokens: {},
-      total_tokens: 0,
-      memory_tokens: 0,
-      latency_ms: 0,
-      trace: null,
-    };
+    const result = emptyTaskResult(task, "rule");
     try {
       await ensureIngested(provider, conv);
       const ctx: TaskContext = {
@@ -189,11 +182,7 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
         metadata: { benchmark: "locomo", conversation_id: conv.sample_id },
       };
       const guidance = await provider.beginTask(ctx);
-      const others = [...(ingested.get(provider)?.keys() ?? [])].filter((id) =>
-        id !== conv.sample_id
-      )
-        .flatMap((id) => convs.get(id)?.sessions.map((s) => s.trajectory.task_id) ?? []);
-      const hits = await provider.search(q.question, k, others);
+      const hits = await provider.search(q.question, k, otherSessions(provider, conv));
       const recall = evidenceRecall(q.evidence, hits.map((h) => h.unit.source_refs));
       result.memory_tokens = guidance?.tokens ?? 0;
       result.metrics = {
@@ -210,32 +199,24 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
           completion: 0,
         };
       } else {
-        const reply = await answerFromMemory(
+        const answer = await answerInto(
+          result,
           deps.model,
           guidance?.text,
           q.question,
           "locomo_answer",
           deps.signal,
         );
-        result.steps = 1;
-        result.answer = reply.answer;
-        result.tokens.task = { prompt: reply.promptTokens, completion: reply.completionTokens };
         await judgeInto(result, deps.judge, {
           question: q.question,
           expected: q.answer ?? NOT_MENTIONED,
-          predicted: result.answer,
+          predicted: answer,
         }, deps.signal);
       }
     } catch (e) {
-      result.error = message(e);
+      result.error = errorMessage(e);
     }
-    result.total_tokens = Object.values(result.tokens).reduce(
-      (n, t) => n + t.prompt + t.completion,
-      0,
-    );
-    result.latency_ms = Math.max(0, deps.clock.now() - started);
-    result.trace = provider.traceOf(task.id) ?? null;
-    return result;
+    return finishTaskResult(result, provider, deps.clock, started);
   }
 
   return {

@@ -13,11 +13,12 @@
 import { sha256Hex } from "../../core/canonical_json.ts";
 import type { TaskContext, Trajectory } from "../../core/trajectory.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
-import { answerFromMemory } from "../answer.ts";
+import { answerInto } from "../answer.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
-import { DataUnavailableError, TaskFileError } from "../errors.ts";
+import { DataUnavailableError, errorMessage, TaskFileError } from "../errors.ts";
 import { judgeInto } from "../judge.ts";
 import { taskIdentity } from "../task_identity.ts";
+import { emptyTaskResult, finishTaskResult } from "../task_result.ts";
 import { dryRunBaselineScore, syntheticTaskScore } from "./dry_run.ts";
 import { type FileTask, parseTaskFile } from "./parse.ts";
 
@@ -28,8 +29,6 @@ export interface TaskFileOptions {
   /** Benchmark id (default `file`). */
   id?: string;
 }
-
-const message = (e: unknown) => e instanceof Error ? e.message : String(e);
 
 /** Builds the benchmark from a task file's text; throws {@linkcode TaskFileError}. */
 export function taskFileBenchmark(text: string, source: string, opts: TaskFileOptions): Benchmark {
@@ -55,20 +54,7 @@ export function taskFileBenchmark(text: string, source: string, opts: TaskFileOp
     const score = provider.plan === null
       ? dryRunBaselineScore(row.row)
       : syntheticTaskScore(provider.plan.fingerprint, task.id);
-    return {
-      task_id: task.id,
-      identity: task.identity,
-      level: task.level,
-      success: score === 1,
-      score,
-      judge_status: "synthetic",
-      steps: 0,
-      tokens: {},
-      total_tokens: 0,
-      memory_tokens: 0,
-      latency_ms: 0,
-      trace: null,
-    };
+    return { ...emptyTaskResult(task, "synthetic"), success: score === 1, score };
   }
 
   async function answered(
@@ -84,46 +70,23 @@ export function taskFileBenchmark(text: string, source: string, opts: TaskFileOp
       level: task.level,
       metadata: { benchmark: "file" },
     };
-    const result: TaskResult = {
-      task_id: task.id,
-      identity: task.identity,
-      level: task.level,
-      success: false,
-      score: 0,
-      judge_status: "unjudged",
-      steps: 0,
-      tokens: {},
-      total_tokens: 0,
-      memory_tokens: 0,
-      latency_ms: 0,
-      trace: null,
-    };
-    const finish = () => {
-      result.total_tokens = Object.values(result.tokens).reduce(
-        (n, t) => n + t.prompt + t.completion,
-        0,
-      );
-      result.latency_ms = Math.max(0, deps.clock.now() - started);
-      result.trace = provider.traceOf(task.id) ?? null;
-      return result;
-    };
+    const result = emptyTaskResult(task, "unjudged");
+    const finish = () => finishTaskResult(result, provider, deps.clock, started);
     if (!deps.model) {
       result.error = "task files are scored with a task model or in a dry run; none was given";
       return finish();
     }
     try {
       const guidance = await provider.beginTask(ctx);
-      const reply = await answerFromMemory(
+      const answer = await answerInto(
+        result,
         deps.model,
         guidance?.text,
         task.text,
         "task_answer",
         deps.signal,
       );
-      result.steps = 1;
-      result.answer = reply.answer;
       result.memory_tokens = guidance?.tokens ?? 0;
-      result.tokens.task = { prompt: reply.promptTokens, completion: reply.completionTokens };
       if (row.answer === undefined) {
         result.error = "the row has no answer to judge against";
         return finish();
@@ -131,23 +94,23 @@ export function taskFileBenchmark(text: string, source: string, opts: TaskFileOp
       const verdict = await judgeInto(result, deps.judge, {
         question: task.text,
         expected: row.answer,
-        predicted: result.answer,
+        predicted: answer,
       }, deps.signal);
       if (verdict.verdict === null) return finish();
       const trajectory: Trajectory = {
         task_id: task.id,
         query: task.text,
-        steps: [{ ref: "step:0", kind: "summary", text: result.answer }],
-        final_answer: result.answer,
+        steps: [{ ref: "step:0", kind: "summary", text: answer }],
+        final_answer: answer,
       };
       await provider.endTask(ctx, trajectory, {
         success: result.success,
         score: result.score,
-        answer: result.answer,
+        answer,
         ...(result.success ? {} : { failure_reason: `judged incorrect: ${verdict.reason}` }),
       });
     } catch (e) {
-      result.error = message(e);
+      result.error = errorMessage(e);
     }
     return finish();
   }

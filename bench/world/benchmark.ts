@@ -9,7 +9,9 @@ import { digestOf } from "../../core/canonical_json.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../../core/trajectory.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
+import { errorMessage } from "../errors.ts";
 import { taskIdentity } from "../task_identity.ts";
+import type { AgentRun } from "./agent_run.ts";
 import {
   generateFamilies,
   generateTasks,
@@ -20,7 +22,7 @@ import {
   type WorldTask,
 } from "./generator.ts";
 import { runModelAgent } from "./model_agent.ts";
-import { type AgentRun, runScriptedAgent } from "./scripted_agent.ts";
+import { runScriptedAgent } from "./scripted_agent.ts";
 
 /** Options of {@linkcode createWorldBenchmark}. */
 export interface WorldBenchmarkOptions {
@@ -41,8 +43,6 @@ export interface WorldBenchmark extends Benchmark {
   /** The generated task (with its hidden procedure) behind a task id. */
   worldTask(id: string): WorldTask | undefined;
 }
-
-const message = (e: unknown) => e instanceof Error ? e.message : String(e);
 
 /** Builds the benchmark; throws `BenchConfigError` naming a bad option. */
 export function createWorldBenchmark(opts: WorldBenchmarkOptions): WorldBenchmark {
@@ -90,7 +90,8 @@ export function createWorldBenchmark(opts: WorldBenchmarkOptions): WorldBenchmar
     const ep = run.episode;
     const n = wt.procedure.length;
     const summary = ep.done ? "request complete" : `incomplete (${ep.completed}/${n} steps)`;
-    const lastError = run.steps.filter((s) => s.error).at(-1)?.observation;
+    const failedSteps = run.steps.filter((s) => s.error);
+    const lastError = failedSteps.at(-1)?.observation;
     const outcome: TaskOutcome = { success: ep.done, score: ep.score, answer: summary };
     if (!ep.done) {
       outcome.failure_reason =
@@ -107,7 +108,7 @@ export function createWorldBenchmark(opts: WorldBenchmarkOptions): WorldBenchmar
     try {
       await provider.endTask(ctx, trajectory, outcome);
     } catch (e) {
-      error = [error, `endTask failed: ${message(e)}`].filter(Boolean).join("; ");
+      error = [error, `endTask failed: ${errorMessage(e)}`].filter(Boolean).join("; ");
     }
     const result: TaskResult = {
       task_id: wt.id,
@@ -126,7 +127,7 @@ export function createWorldBenchmark(opts: WorldBenchmarkOptions): WorldBenchmar
         completed_steps: ep.completed,
         procedure_length: n,
         budget: wt.budget,
-        errors: run.steps.filter((s) => s.error).length,
+        errors: failedSteps.length,
         refreshed: run.refreshed ? 1 : 0,
         guidance_units: run.guidance.reduce((k, g) => k + g.unit_ids.length, 0),
         followed_memory: run.plan.startsWith("memory:") ? 1 : 0,

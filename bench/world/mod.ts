@@ -5,6 +5,7 @@
  *
  * @module
  */
+export * from "./agent_run.ts";
 export * from "./benchmark.ts";
 export * from "./cost_model.ts";
 export * from "./environment.ts";

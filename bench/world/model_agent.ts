@@ -15,10 +15,10 @@ import { z } from "zod";
 import type { ChatMessage, ChatModel } from "../../core/ports.ts";
 import type { TaskContext } from "../../core/trajectory.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
-import { WorldEpisode } from "./environment.ts";
+import { errorMessage } from "../errors.ts";
+import { type AgentRun, playCall, progressText, startAgentRun } from "./agent_run.ts";
 import type { WorldTask } from "./generator.ts";
 import { worldSystemPrompt } from "./prompt.ts";
-import { type AgentRun, progressText } from "./scripted_agent.ts";
 
 /** One model turn: the tool to call and its arguments. */
 export const WorldActionSchema = z.object({
@@ -31,8 +31,6 @@ export type WorldAction = z.infer<typeof WorldActionSchema>;
 
 /** The pseudo-tool that ends an episode early. */
 export const GIVE_UP = "give_up";
-
-const message = (e: unknown) => e instanceof Error ? e.message : String(e);
 
 function normalise(args: WorldAction["args"]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -48,17 +46,8 @@ export async function runModelAgent(
   model: ChatModel,
   signal?: AbortSignal,
 ): Promise<AgentRun> {
-  const episode = new WorldEpisode(task);
-  const run: AgentRun = {
-    episode,
-    steps: [],
-    promptTokens: 0,
-    completionTokens: 0,
-    memoryTokens: 0,
-    guidance: [],
-    refreshed: false,
-    plan: "model",
-  };
+  const run = startAgentRun(task, "model");
+  const { episode } = run;
   let memoryInContext = 0;
   let request = `Request: ${task.text}`;
   try {
@@ -69,7 +58,7 @@ export async function runModelAgent(
       request += `\n\nMemory guidance from past tasks (optional reference):\n${g.text}`;
     }
   } catch (e) {
-    run.error = `beginTask failed: ${message(e)}`;
+    run.error = `beginTask failed: ${errorMessage(e)}`;
   }
   const messages: ChatMessage[] = [
     { role: "system", content: worldSystemPrompt(task.budget) },
@@ -92,21 +81,13 @@ export async function runModelAgent(
       run.memoryTokens += memoryInContext;
       action = reply.json!;
     } catch (e) {
-      run.error = `model failed: ${message(e)}`;
+      run.error = `model failed: ${errorMessage(e)}`;
       break;
     }
     if (action.tool === GIVE_UP) break;
-    const args = normalise(action.args);
-    const result = episode.step({ tool: action.tool, args });
-    run.steps.push({
-      ref: `step:${run.steps.length}`,
-      kind: "action",
-      tool: action.tool,
-      args,
-      observation: result.observation,
-      error: !result.ok,
-    });
-    messages.push({ role: "assistant", content: JSON.stringify({ tool: action.tool, args }) });
+    const call = { tool: action.tool, args: normalise(action.args) };
+    const result = playCall(run, call);
+    messages.push({ role: "assistant", content: JSON.stringify(call) });
     let next = `Observation: ${result.observation}`;
     if (!result.ok && !run.refreshed) {
       run.refreshed = true;
@@ -118,7 +99,7 @@ export async function runModelAgent(
           next += `\n\nMemory refresh (optional reference):\n${g.text}`;
         }
       } catch (e) {
-        run.error = `refresh failed: ${message(e)}`;
+        run.error = `refresh failed: ${errorMessage(e)}`;
       }
     }
     messages.push({ role: "user", content: next });
