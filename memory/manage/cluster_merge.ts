@@ -11,6 +11,7 @@ import type { MemoryUnit } from "../../core/unit.ts";
 import { contentText } from "../../core/unit.ts";
 import template from "../../prompts/manage_cluster_merge.md" with { type: "text" };
 import { averageLinkage } from "./clustering.ts";
+import { principleOf, sharedTerms } from "./key_terms.ts";
 import { askOrOffline, clip, fallbackError, type ModelOrOffline } from "./model_call.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {
@@ -19,11 +20,8 @@ import {
   byId,
   clamp,
   commit,
-  copyEntities,
   createUnit,
-  linkEdges,
-  principleOf,
-  sharedTerms,
+  linkDerived,
   vectorsOf,
 } from "./support.ts";
 
@@ -112,18 +110,7 @@ export const clusterMerge = defineOp(
     const members = kept.flatMap((d) => d.members);
     for (const m of members) m.decay_weight = clamp(m.decay_weight * s.member_decay, 0.01, 1);
     const { updated } = await commit(ctx, members);
-    await linkEdges(
-      ctx,
-      kept.flatMap((d) =>
-        d.members.map((m) => ({
-          from: d.unit.id,
-          to: m.id,
-          type: "supersedes" as const,
-          weight: 1,
-        }))
-      ),
-    );
-    await copyEntities(ctx, kept.map((d) => ({ from: d.members.map((m) => m.id), to: d.unit.id })));
+    await linkDerived(ctx, kept.map((d) => ({ unit: d.unit, sources: d.members })), "supersedes");
     return {
       triggered: true,
       created: kept.length,

@@ -12,6 +12,7 @@ import { contentText, type MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_cross_task_generalize.md" with { type: "text" };
 import { cosine, isUsableVector, type VectorLike } from "../../core/vectors.ts";
 import { askOrOffline, clip, fallbackError } from "./model_call.ts";
+import { principleOf, sharedTerms } from "./key_terms.ts";
 import { defineOp, type OpContext, skipped } from "./op_types.ts";
 import {
   addDrafts,
@@ -21,8 +22,6 @@ import {
   entityOf,
   linkEdges,
   mNode,
-  principleOf,
-  sharedTerms,
   SYNTHETIC_TASK_IDS,
   vectorsOf,
 } from "./support.ts";

@@ -27,6 +27,8 @@ const deps = (
   clock: fixedClock(),
 });
 
+// Written out rather than imported from core/presets.ts: this is the independent record of the
+// reference order (§6.2), so a wrong edit to PRESETS fails here instead of passing by definition.
 const REFERENCE_ORDER = {
   lightweight: {
     post_task: [

@@ -15,9 +15,9 @@ import {
   addRelation,
   commit,
   contentProblem,
-  copyEntities,
   createUnit,
-  linkEdges,
+  inheritedFrom,
+  linkDerived,
   refreshDerived,
   usedUnits,
 } from "./support.ts";
@@ -106,15 +106,8 @@ export const reflectionCorrection = defineOp(
       const fresh = await createUnit(ctx, "reflection_correction", {
         type: unit.type,
         content,
-        source_task_id: unit.source_task_id,
-        source_task_query: unit.source_task_query,
-        task_outcome: unit.task_outcome,
-        confidence: unit.confidence,
-        source_refs: [...unit.source_refs],
+        ...inheritedFrom(unit),
         extraction_model: ctx.model.id,
-        use_when: [...unit.use_when],
-        avoid_when: [...unit.avoid_when],
-        applicable_task_types: [...unit.applicable_task_types],
         is_negative_example: unit.is_negative_example,
       }, [unit.id]);
       addRelation(fresh, unit.id, "supersedes");
@@ -127,11 +120,7 @@ export const reflectionCorrection = defineOp(
       [...updated, ...done.map((r) => r.old)],
       done.map((r) => r.old.id),
     );
-    await linkEdges(
-      ctx,
-      done.map((r) => ({ from: r.unit.id, to: r.old.id, type: "supersedes", weight: 1 })),
-    );
-    await copyEntities(ctx, done.map((r) => ({ from: [r.old.id], to: r.unit.id })));
+    await linkDerived(ctx, done.map((r) => ({ unit: r.unit, sources: [r.old] })), "supersedes");
     return {
       triggered: true,
       affected: updated.length,

@@ -1,6 +1,6 @@
 /**
  * Helpers shared by the management ops: node ids, vectors, relations and their graph edges,
- * batched commits, unit creation, and key-term extraction for the offline fallbacks.
+ * batched commits, and creating units derived from others.
  *
  * @module
  */
@@ -123,23 +123,34 @@ export function entityOf(node: string): EntityRef | undefined {
   return m ? { type: m[1], name: m[2] } : undefined;
 }
 
-/** Entities to copy: those of the `from` units go to unit `to`. */
-export interface EntityCopy {
-  from: readonly string[];
-  to: string;
+/** A unit an op derived from other units, with those source units. */
+export interface Derived {
+  unit: MemoryUnit;
+  sources: readonly MemoryUnit[];
 }
 
-/** Attaches the entities of each copy's `from` units to its `to` unit (graph stores only). */
-export async function copyEntities(ctx: OpContext, copies: readonly EntityCopy[]): Promise<void> {
-  if (!ctx.graph || copies.length === 0) return;
+/**
+ * On graph stores, links each derived unit to its sources: a `type` edge to every source, then
+ * the sources' entities attached to it, so entity-based retrieval reaches it like its sources.
+ */
+export async function linkDerived(
+  ctx: OpContext,
+  derived: readonly Derived[],
+  type: Relation["relation_type"],
+): Promise<void> {
+  await linkEdges(
+    ctx,
+    derived.flatMap((d) => d.sources.map((s) => ({ from: d.unit.id, to: s.id, type, weight: 1 }))),
+  );
+  if (!ctx.graph || derived.length === 0) return;
   const byUnit = new Map<string, string[]>();
   for (const e of await ctx.graph.listEdges(["HAS_ENTITY"])) {
     byUnit.set(e.source, [...byUnit.get(e.source) ?? [], e.target]);
   }
-  for (const { from, to } of copies) {
-    const nodes = [...new Set(from.flatMap((id) => byUnit.get(mNode(id)) ?? []))].sort();
+  for (const { unit, sources } of derived) {
+    const nodes = [...new Set(sources.flatMap((s) => byUnit.get(mNode(s.id)) ?? []))].sort();
     const entities = nodes.map(entityOf).filter((e): e is EntityRef => e !== undefined);
-    if (entities.length > 0) await ctx.graph.linkEntities(to, entities);
+    if (entities.length > 0) await ctx.graph.linkEntities(unit.id, entities);
   }
 }
 
@@ -198,6 +209,22 @@ export interface NewUnitInit {
   is_negative_example?: boolean;
 }
 
+/** What a unit derived from `source` inherits from it: task, outcome, confidence and scope. */
+export function inheritedFrom(
+  source: MemoryUnit,
+): Omit<NewUnitInit, "type" | "content" | "extraction_model"> {
+  return {
+    source_task_id: source.source_task_id,
+    source_task_query: source.source_task_query,
+    task_outcome: source.task_outcome,
+    confidence: source.confidence,
+    source_refs: [...source.source_refs],
+    use_when: [...source.use_when],
+    avoid_when: [...source.avoid_when],
+    applicable_task_types: [...source.applicable_task_types],
+  };
+}
+
 /**
  * Why `content` is not valid content of a `type` unit (the encoders' schemas), or undefined.
  * Ops hold what they write to the same standard as extraction (reference bug §10.8).
@@ -249,49 +276,4 @@ export async function refreshDerived(ctx: OpContext, unit: MemoryUnit): Promise<
   unit.storage_tokens = storageTokens(text);
   const [vector] = await ctx.embedder.embed([text], ctx.signal);
   unit.embedding = isUsableVector(vector) ? Array.from(vector) : null;
-}
-
-const STOPWORDS = new Set(
-  ("about above after again against because been before being below between both could does " +
-    "doing down during each from further have having here into just more most once only other " +
-    "over same should some such than that their them then there these they this those through " +
-    "under until very were what when where which while will with would your step tool memory " +
-    "task query agent answer also must first make sure using used use")
-    .split(" "),
-);
-
-/** Distinct content words of `text`: lower-case, at least 4 characters, not stopwords. */
-export function termsOf(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return [...new Set(words.filter((w) => w.length >= 4 && !STOPWORDS.has(w)))];
-}
-
-/**
- * Terms shared by at least half of the texts (and at least two), most widely shared first,
- * ties alphabetical; at most `k`.
- */
-export function sharedTerms(texts: readonly string[], k: number): string[] {
-  const df = new Map<string, number>();
-  for (const t of texts) for (const w of termsOf(t)) df.set(w, (df.get(w) ?? 0) + 1);
-  const need = Math.max(2, Math.ceil(texts.length / 2));
-  return [...df].filter(([, n]) => n >= need)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, k)
-    .map(([w]) => w);
-}
-
-/** The one statement that best summarises a unit (a tip's principle, an insight's strategy...). */
-export function principleOf(unit: MemoryUnit): string {
-  const keys: Record<EncodeType, string[]> = {
-    tip: ["principle"],
-    insight: ["corrective_strategy", "root_cause_conclusion"],
-    trajectory: ["reusable_anchor", "key_decision"],
-    workflow: ["generalized_execution"],
-    shortcut: ["description"],
-  };
-  for (const k of keys[unit.type]) {
-    const v = unit.content[k];
-    if (typeof v === "string" && v.trim()) return v.trim();
-  }
-  return contentText(unit);
 }

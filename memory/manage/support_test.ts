@@ -7,41 +7,8 @@ import {
   createUnit,
   entityOf,
   linkEdges,
-  principleOf,
-  sharedTerms,
-  termsOf,
   vectorsOf,
 } from "./support.ts";
-
-Deno.test("termsOf keeps distinct content words; sharedTerms keeps those most texts share", () => {
-  assert.deepEqual(termsOf("Verify the dates, verify THE sources first"), [
-    "verify",
-    "dates",
-    "sources",
-  ]);
-  assert.deepEqual(
-    sharedTerms(["verify dates in sources", "verify dates twice", "check sources and dates"], 2),
-    ["dates", "sources"],
-  );
-  assert.deepEqual(sharedTerms(["alpha beta", "gamma delta"], 5), []);
-});
-
-Deno.test("principleOf picks each type's main statement, else the content text", () => {
-  assert.equal(principleOf(makeUnit("t", { text: "Do X" })), "Do X");
-  assert.equal(
-    principleOf(
-      makeUnit("i", {
-        type: "insight",
-        content: { root_cause_conclusion: "cause", corrective_strategy: "fix" },
-      }),
-    ),
-    "fix",
-  );
-  assert.equal(
-    principleOf(makeUnit("s", { type: "shortcut", content: { name: "n", precondition: "p" } })),
-    "p n",
-  );
-});
 
 Deno.test("node and entity ids parse both ways", () => {
   assert.equal(asNode("abc"), "m:abc");

@@ -17,9 +17,9 @@ import {
   byId,
   clamp,
   commit,
-  copyEntities,
   createUnit,
-  linkEdges,
+  inheritedFrom,
+  linkDerived,
 } from "./support.ts";
 import { abstractWorkflow } from "./workflow_abstraction.ts";
 
@@ -89,15 +89,8 @@ export const trajectoryToWorkflow = defineOp(
       const unit = await createUnit(ctx, "trajectory_to_workflow", {
         type: "workflow",
         content: { ...made.value, source_trajectory_id: traj.id },
-        source_task_id: traj.source_task_id,
-        source_task_query: traj.source_task_query,
-        task_outcome: traj.task_outcome,
-        confidence: traj.confidence,
-        source_refs: [...traj.source_refs],
+        ...inheritedFrom(traj),
         extraction_model: made.extractionModel,
-        use_when: [...traj.use_when],
-        avoid_when: [...traj.avoid_when],
-        applicable_task_types: [...traj.applicable_task_types],
       }, [traj.id]);
       addRelation(unit, traj.id, "depends");
       drafts.push({ unit, traj });
@@ -107,11 +100,7 @@ export const trajectoryToWorkflow = defineOp(
       traj.decay_weight = clamp(traj.decay_weight * s.source_decay, 0.01, 1);
     }
     const { updated } = await commit(ctx, kept.map((d) => d.traj));
-    await linkEdges(
-      ctx,
-      kept.map((d) => ({ from: d.unit.id, to: d.traj.id, type: "depends", weight: 1 })),
-    );
-    await copyEntities(ctx, kept.map((d) => ({ from: [d.traj.id], to: d.unit.id })));
+    await linkDerived(ctx, kept.map((d) => ({ unit: d.unit, sources: [d.traj] })), "depends");
     return {
       triggered: true,
       created: kept.length,
