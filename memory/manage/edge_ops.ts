@@ -9,7 +9,8 @@
 import { z } from "zod";
 import type { GraphEdge } from "../../stores/store_port.ts";
 import { defineOp, skipped } from "./op_types.ts";
-import { asNode, edgeKey } from "./support.ts";
+import { edgeKey } from "../../stores/graph_schema.ts";
+import { asNode } from "./support.ts";
 
 /**
  * For each used edge `(u, v, type)`, bumps the stored edge u→v, else v→u: usage +1, and success

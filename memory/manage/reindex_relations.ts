@@ -11,7 +11,8 @@ import type { MemoryUnit, Relation } from "../../core/unit.ts";
 import { cosine } from "../../core/vectors.ts";
 import type { GraphEdge } from "../../stores/store_port.ts";
 import { defineOp, type OpContext, type OpOutcome, skipped } from "./op_types.ts";
-import { byId, commit, edgeKey, mNode, SYNTHETIC_TASK_IDS, vectorsOf } from "./support.ts";
+import { edgeKey } from "../../stores/graph_schema.ts";
+import { byId, commit, mNode, SYNTHETIC_TASK_IDS, vectorsOf } from "./support.ts";
 
 const DERIVED = ["SIMILAR", "COOCCURS"];
 

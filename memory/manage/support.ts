@@ -16,6 +16,7 @@ import {
   unitSignature,
 } from "../../core/unit.ts";
 import { isUsableVector } from "../../core/vectors.ts";
+import { edgeKey } from "../../stores/graph_schema.ts";
 import type { EntityRef, GraphEdge } from "../../stores/store_port.ts";
 import { parseContent } from "../unit_content.ts";
 import type { OpContext } from "./op_types.ts";
@@ -36,11 +37,6 @@ export function mNode(id: string): string {
 /** A node id as given, or the unit node of a bare unit id (retrievers may report either). */
 export function asNode(x: string): string {
   return /^[mqe]:/.test(x) ? x : mNode(x);
-}
-
-/** Map key of an edge. */
-export function edgeKey(e: Pick<GraphEdge, "source" | "target" | "type">): string {
-  return `${e.source}\u0000${e.target}\u0000${e.type}`;
 }
 
 /** Orders units by id, so every op visits them in the same order on every run. */
