@@ -5,7 +5,7 @@
  */
 import { canonicalJson } from "../core/canonical_json.ts";
 import { compileSpec } from "../core/compiler.ts";
-import type { Issue } from "../core/issues.ts";
+import type { ParseResult } from "../core/issues.ts";
 import {
   ENCODE_TYPES,
   MANAGE_PRESETS,
@@ -13,7 +13,7 @@ import {
   spaceManifest,
   STORE_KINDS,
 } from "../core/space.ts";
-import { canonicalSpecJson, fingerprint, parseSpec } from "../core/spec.ts";
+import { type ArchitectureSpec, canonicalSpecJson, fingerprint, parseSpec } from "../core/spec.ts";
 import { VERSION } from "../core/version.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT } from "./io.ts";
@@ -27,11 +27,11 @@ export function prettySorted(value: unknown): string {
   );
 }
 
-/** Reads and parses a spec document, reporting I/O and JSON errors as issues. */
+/** Reads, parses and validates a spec document, reporting I/O and JSON errors as issues too. */
 export async function readSpecFile(
   file: string,
   io: CliIo,
-): Promise<{ ok: true; value: unknown } | { ok: false; issues: Issue[] }> {
+): Promise<ParseResult<ArchitectureSpec>> {
   let text: string;
   try {
     text = file === "-" ? await io.readStdin() : await io.readTextFile(file);
@@ -42,8 +42,9 @@ export async function readSpecFile(
       issues: [{ code: "io", path: [], message: `cannot read ${file}: ${reason}` }],
     };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
     return {
       ok: false,
@@ -54,6 +55,7 @@ export async function readSpecFile(
       }],
     };
   }
+  return parseSpec(value);
 }
 
 /** `automem space`. */
@@ -102,8 +104,7 @@ export const specCommand: CommandDef = {
   async run({ positionals, io }) {
     let failed = false;
     for (const file of positionals) {
-      const read = await readSpecFile(file, io);
-      const parsed = read.ok ? parseSpec(read.value) : read;
+      const parsed = await readSpecFile(file, io);
       if (parsed.ok) {
         io.stdout(
           JSON.stringify({
@@ -136,8 +137,7 @@ export const compileCommand: CommandDef = {
   }],
   positionals: { min: 1, max: 1 },
   async run({ positionals, flags, io }) {
-    const read = await readSpecFile(positionals[0], io);
-    const parsed = read.ok ? parseSpec(read.value) : read;
+    const parsed = await readSpecFile(positionals[0], io);
     if (!parsed.ok) {
       io.stdout(
         JSON.stringify({ file: positionals[0], valid: false, issues: parsed.issues }) + "\n",

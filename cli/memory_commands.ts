@@ -5,18 +5,15 @@
  *
  * @module
  */
-import { canonicalJson } from "../core/canonical_json.ts";
 import { logicalClock } from "../core/clock.ts";
 import { loadConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
-import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
+import type { ArchitectureSpec } from "../core/spec.ts";
 import { STORE_KINDS, type StoreKind } from "../core/space.ts";
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CommandDef } from "./command.ts";
-import { readSpecFile } from "./core_commands.ts";
+import { prettySorted, readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
-
-/** Default LoCoMo location: the shared data folder beside a checkout. */
 
 /** Parses `1-5,7` into sorted 1-based numbers. */
 export function parseRanges(text: string, flag: string): number[] {
@@ -64,13 +61,7 @@ export const smokeCommand: CommandDef = {
         embedder: new HashEmbedder(384),
         clock: logicalClock(),
       });
-      io.stdout(
-        JSON.stringify(
-          JSON.parse(canonicalJson(report, { ascii: false, separators: "compact" })),
-          null,
-          2,
-        ) + "\n",
-      );
+      io.stdout(prettySorted(report) + "\n");
       return report.status === "ok" ? EXIT.ok : EXIT.failure;
     } finally {
       await Deno.remove(dir, { recursive: true }).catch(() => {});
@@ -119,8 +110,7 @@ function locomoTable(
 }
 
 async function specFromFile(file: string, io: CliIo): Promise<ArchitectureSpec> {
-  const read = await readSpecFile(file, io);
-  const parsed = read.ok ? parseSpec(read.value) : read;
+  const parsed = await readSpecFile(file, io);
   if (!parsed.ok) {
     throw new UsageError(
       `${file}: invalid spec:\n` +

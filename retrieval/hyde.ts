@@ -45,10 +45,8 @@ async function hypotheses(
     signal,
   });
   if (!reply.ok) return reply.reason;
-  const passages = reply.value.passages.map((p) => p.trim()).filter((p) => p !== "").slice(
-    0,
-    count,
-  );
+  const passages = reply.value.passages.map((p) => p.trim()).filter((p) => p !== "")
+    .slice(0, count);
   return passages.length > 0 ? passages : "reply held only empty passages";
 }
 

@@ -33,7 +33,7 @@ import {
   snapshotEntities,
 } from "./graph_link.ts";
 import { SlotKeywords } from "./slot_keywords.ts";
-import type { StoreConfig, StoreDeps } from "./store_config.ts";
+import { baseOptionsOf, type StoreConfig, type StoreDeps, tableOptionsOf } from "./store_config.ts";
 import type {
   EntityNode,
   EntityRef,
@@ -62,11 +62,7 @@ export class GraphStore extends BaseStore {
     deps: StoreDeps,
     kind: StoreKind,
   ) {
-    super(table, {
-      kind,
-      embedder: deps.embedder,
-      coldStartThreshold: config.cold_start_threshold,
-    });
+    super(table, baseOptionsOf(kind, config, deps));
     this.index = index;
     this.clock = deps.clock;
     this.graph = {
@@ -83,11 +79,7 @@ export class GraphStore extends BaseStore {
 
   /** Opens the unit table and the Kùzu graph of a store directory. */
   protected static async openParts(config: StoreConfig): Promise<[UnitTable, GraphIndex]> {
-    const table = await UnitTable.open({
-      dir: config.dir,
-      dim: config.embedding_dim,
-      checkpointAfter: config.checkpoint_after,
-    });
+    const table = await UnitTable.open(tableOptionsOf(config));
     return [table, await GraphIndex.open(config.dir)];
   }
 
@@ -106,7 +98,7 @@ export class GraphStore extends BaseStore {
 
   /** Indexes text and reconciles the graph with the units (after a crash between writes). */
   protected async init(): Promise<void> {
-    this.#keywords.apply([...this.table.slots()].map((slot) => ({ slot })));
+    this.#keywords.applyAll(this.table.slots());
     const extra = [...this.index.memoryIds()].filter((m) => !this.table.get(m.slice(2)));
     await this.index.deleteMemories(extra);
     const missing = [...this.table.slots()].filter((s) => !this.index.hasNode(memoryId(s.unit.id)));

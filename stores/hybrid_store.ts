@@ -6,7 +6,7 @@
  * @module
  */
 import { OramaStore } from "./orama_store.ts";
-import type { StoreConfig, StoreDeps } from "./store_config.ts";
+import { baseOptionsOf, type StoreConfig, type StoreDeps, tableOptionsOf } from "./store_config.ts";
 import type { ScoredId, UnitFilter } from "./store_port.ts";
 import { checkTopK, StoreError } from "./store_error.ts";
 import { compareRanked } from "./top_k.ts";
@@ -42,20 +42,12 @@ export function minMaxNormalize(hits: readonly ScoredId[]): Map<string, number> 
 /** The `hybrid` store. */
 export class HybridStore extends OramaStore {
   private constructor(table: UnitTable, config: StoreConfig, deps: StoreDeps) {
-    super(table, {
-      kind: "hybrid",
-      embedder: deps.embedder,
-      coldStartThreshold: config.cold_start_threshold,
-    }, true);
+    super(table, baseOptionsOf("hybrid", config, deps), true);
   }
 
   /** Opens (or creates) a hybrid store in `config.dir`. */
   static async open(config: StoreConfig, deps: StoreDeps): Promise<HybridStore> {
-    const table = await UnitTable.open({
-      dir: config.dir,
-      dim: config.embedding_dim,
-      checkpointAfter: config.checkpoint_after,
-    });
+    const table = await UnitTable.open(tableOptionsOf(config));
     const store = new HybridStore(table, config, deps);
     await store.indexAll();
     return store;

@@ -6,7 +6,7 @@
  */
 import { BaseStore } from "./base_store.ts";
 import { SlotKeywords } from "./slot_keywords.ts";
-import type { StoreConfig, StoreDeps } from "./store_config.ts";
+import { baseOptionsOf, type StoreConfig, type StoreDeps, tableOptionsOf } from "./store_config.ts";
 import type { ScoredId, UnitFilter } from "./store_port.ts";
 import { type TableChange, UnitTable } from "./unit_table.ts";
 
@@ -15,22 +15,14 @@ export class JsonStore extends BaseStore {
   readonly #keywords = new SlotKeywords();
 
   private constructor(table: UnitTable, config: StoreConfig, deps: StoreDeps) {
-    super(table, {
-      kind: "json",
-      embedder: deps.embedder,
-      coldStartThreshold: config.cold_start_threshold,
-    });
+    super(table, baseOptionsOf("json", config, deps));
   }
 
   /** Opens (or creates) a json store in `config.dir`. */
   static async open(config: StoreConfig, deps: StoreDeps): Promise<JsonStore> {
-    const table = await UnitTable.open({
-      dir: config.dir,
-      dim: config.embedding_dim,
-      checkpointAfter: config.checkpoint_after,
-    });
+    const table = await UnitTable.open(tableOptionsOf(config));
     const store = new JsonStore(table, config, deps);
-    store.#keywords.apply([...table.slots()].map((slot) => ({ slot })));
+    store.#keywords.applyAll(table.slots());
     return store;
   }
 

@@ -71,12 +71,6 @@ export class KeywordIndex<P = undefined> {
     this.#totalLength += terms.length;
   }
 
-  /** Replaces the payload of an indexed document (no re-tokenising). */
-  setPayload(id: string, payload: P): void {
-    const slot = this.#slotOf.get(id);
-    if (slot !== undefined) this.#payloads[slot] = payload;
-  }
-
   /** Removes `id`; returns whether it was indexed. */
   delete(id: string): boolean {
     const slot = this.#slotOf.get(id);

@@ -32,6 +32,7 @@ import { type StoreConfig, storeConfigOf, type StoreDeps } from "./store_config.
 import type { GraphIndex } from "./graph_index.ts";
 import type { EntityNode } from "./store_port.ts";
 import type { Slot, UnitTable } from "./unit_table.ts";
+import { compareRanked } from "./top_k.ts";
 import { FlatVectorIndex } from "./vector_index.ts";
 
 /** Cosine of name embeddings at or above which two entities are the same. */
@@ -144,7 +145,7 @@ export class LlmGraphStore extends GraphStore {
       const v = vectors[j];
       if (node(id)) return void mapped.set(i, id); // created earlier in this batch
       const best = [...this.#names.search(v, 1), ...batch.search(v, 1)]
-        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))[0];
+        .sort(compareRanked)[0];
       if (best && best.score >= ENTITY_DEDUP_THRESHOLD) {
         const target = { ...node(best.id)! };
         const known = [target.name, ...target.aliases].map((n) => n.toLowerCase());

@@ -11,7 +11,7 @@ import { type OramaDoc, OramaIndex } from "./orama_adapter.ts";
 import type { UnitFilter } from "./store_port.ts";
 import type { Slot, TableChange, UnitTable } from "./unit_table.ts";
 
-function docOf(slot: Slot, withText: boolean): OramaDoc {
+function docOf(slot: Pick<Slot, "unit" | "text">, withText: boolean): OramaDoc {
   const u = slot.unit;
   return {
     id: u.id,
@@ -21,6 +21,10 @@ function docOf(slot: Slot, withText: boolean): OramaDoc {
     task: u.source_task_id,
     text: withText ? slot.text : undefined,
   };
+}
+
+function sameDoc(a: OramaDoc, b: OramaDoc): boolean {
+  return (Object.keys(a) as (keyof OramaDoc)[]).every((key) => a[key] === b[key]);
 }
 
 /** A store whose metadata filters run in Orama. */
@@ -45,11 +49,8 @@ export abstract class OramaStore extends BaseStore {
   protected async indexOrama(changes: readonly TableChange[]): Promise<void> {
     const docs: OramaDoc[] = [];
     for (const { slot, previous } of changes) {
-      const p = previous?.unit, u = slot.unit;
-      const same = p && p.type === u.type && p.task_outcome === u.task_outcome &&
-        p.is_active === u.is_active && p.source_task_id === u.source_task_id &&
-        (!this.#withText || previous.text === slot.text);
-      if (!same) docs.push(docOf(slot, this.#withText));
+      const doc = docOf(slot, this.#withText);
+      if (!previous || !sameDoc(doc, docOf(previous, this.#withText))) docs.push(doc);
     }
     await this.orama.upsert(docs);
   }

@@ -13,6 +13,11 @@ import type { Slot, TableChange } from "./unit_table.ts";
 export class SlotKeywords {
   readonly #index = new KeywordIndex<Slot>();
 
+  /** Indexes every slot of a freshly opened table. */
+  applyAll(slots: Iterable<Slot>): void {
+    for (const slot of slots) this.#index.set(slot.unit.id, slot.text, slot);
+  }
+
   /** Re-indexes slots whose text changed (new slots included). */
   apply(changes: readonly TableChange[]): void {
     for (const { slot, previous } of changes) {

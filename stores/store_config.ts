@@ -1,10 +1,14 @@
 /**
- * What a store is opened with: its settings (from the compiled plan) and the injected ports.
+ * What a store is opened with: its settings (from the compiled plan) and the injected ports, and
+ * the table and base-store options every store derives from them.
  *
  * @module
  */
 import type { Plan } from "../core/compiler.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
+import type { StoreKind } from "../core/space.ts";
+import type { BaseStoreOptions } from "./base_store.ts";
+import type { UnitTableOptions } from "./unit_table.ts";
 
 /** Store settings, normally `plan.store`. */
 export interface StoreConfig {
@@ -29,4 +33,18 @@ export interface StoreDeps {
 /** The store settings of a plan. */
 export function storeConfigOf(plan: Pick<Plan, "store">): StoreConfig {
   return { ...plan.store };
+}
+
+/** The options of the unit table in `config.dir`. */
+export function tableOptionsOf(config: StoreConfig): UnitTableOptions {
+  return { dir: config.dir, dim: config.embedding_dim, checkpointAfter: config.checkpoint_after };
+}
+
+/** The {@linkcode BaseStoreOptions} of a `kind` store opened with `config` and `deps`. */
+export function baseOptionsOf(
+  kind: StoreKind,
+  config: StoreConfig,
+  deps: StoreDeps,
+): BaseStoreOptions {
+  return { kind, embedder: deps.embedder, coldStartThreshold: config.cold_start_threshold };
 }

@@ -10,7 +10,7 @@
  */
 import { OramaStore } from "./orama_store.ts";
 import { SlotKeywords } from "./slot_keywords.ts";
-import type { StoreConfig, StoreDeps } from "./store_config.ts";
+import { baseOptionsOf, type StoreConfig, type StoreDeps, tableOptionsOf } from "./store_config.ts";
 import type { ScoredId, UnitFilter } from "./store_port.ts";
 import { type TableChange, UnitTable } from "./unit_table.ts";
 
@@ -19,23 +19,15 @@ export class VectorStore extends OramaStore {
   readonly #keywords = new SlotKeywords();
 
   private constructor(table: UnitTable, config: StoreConfig, deps: StoreDeps) {
-    super(table, {
-      kind: "vector",
-      embedder: deps.embedder,
-      coldStartThreshold: config.cold_start_threshold,
-    }, false);
+    super(table, baseOptionsOf("vector", config, deps), false);
   }
 
   /** Opens (or creates) a vector store in `config.dir`. */
   static async open(config: StoreConfig, deps: StoreDeps): Promise<VectorStore> {
-    const table = await UnitTable.open({
-      dir: config.dir,
-      dim: config.embedding_dim,
-      checkpointAfter: config.checkpoint_after,
-    });
+    const table = await UnitTable.open(tableOptionsOf(config));
     const store = new VectorStore(table, config, deps);
     await store.indexAll();
-    store.#keywords.apply([...table.slots()].map((slot) => ({ slot })));
+    store.#keywords.applyAll(table.slots());
     return store;
   }
 

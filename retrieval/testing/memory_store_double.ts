@@ -22,16 +22,13 @@ import type {
   StoreSnapshot,
   UnitFilter,
 } from "../../stores/store_port.ts";
+import { compareRanked } from "../../stores/top_k.ts";
 import { tokenize } from "../lexical.ts";
 import { cosine } from "../../core/vectors.ts";
 import { GraphDouble } from "./graph_double.ts";
 
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
-
-function byScoreThenId(a: ScoredId, b: ScoredId): number {
-  return b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
 
 function matches(u: MemoryUnit, f: UnitFilter = {}): boolean {
   if ((f.activeOnly ?? true) && !u.is_active) return false;
@@ -170,7 +167,7 @@ export class MemoryStoreDouble implements MemoryStore {
       }
       if (score > 0) out.push({ id: d.id, score });
     }
-    return Promise.resolve(out.sort(byScoreThenId).slice(0, k));
+    return Promise.resolve(out.sort(compareRanked).slice(0, k));
   }
 
   vectorSearch(vector: Float32Array, k: number, filter?: UnitFilter): Promise<ScoredId[]> {
@@ -180,7 +177,7 @@ export class MemoryStoreDouble implements MemoryStore {
       if (!u.embedding || !matches(u, filter)) continue;
       out.push({ id: u.id, score: cosine(vector, u.embedding) });
     }
-    return Promise.resolve(out.sort(byScoreThenId).slice(0, k));
+    return Promise.resolve(out.sort(compareRanked).slice(0, k));
   }
 
   async exportAll(): Promise<StoreSnapshot> {
