@@ -78,6 +78,25 @@ export const CandidateResultSchema = CandidateSchema.extend({
 /** Candidate result content. */
 export type CandidateResult = z.infer<typeof CandidateResultSchema>;
 
+/** The champion decision a round commits: paired acceptance of the challenger, or not. */
+export const ChampionDecisionSchema = z.object({
+  mode: z.string(),
+  champion: z.string().nullable(),
+  challenger: z.string().nullable(),
+  test: SignTestSchema.nullable(),
+  changed: z.boolean(),
+});
+
+/** Score aggregates over a round's candidates. */
+export const RoundAggregatesSchema = z.object({
+  best_score: num,
+  mean_score: num,
+  best_lift: num,
+  best_fitness: num,
+  n_ok: z.number().int(),
+  n_failed: z.number().int(),
+});
+
 /** `round_<t>/round_done.json`: the commit point of a round (written last). */
 export const RoundDoneSchema = z.object({
   schema_version: z.literal(ARTIFACT_SCHEMA_VERSION),
@@ -96,23 +115,10 @@ export const RoundDoneSchema = z.object({
     primary_signal: z.string().nullable(),
   })),
   merged_config_id: z.string().nullable(),
-  champion_decision: z.object({
-    mode: z.string(),
-    champion: z.string().nullable(),
-    challenger: z.string().nullable(),
-    test: SignTestSchema.nullable(),
-    changed: z.boolean(),
-  }),
+  champion_decision: ChampionDecisionSchema,
   differential_validation: z.array(DifferentialRowSchema),
   round_synthesis: z.record(z.string(), z.unknown()).nullable(),
-  aggregates: z.object({
-    best_score: num,
-    mean_score: num,
-    best_lift: num,
-    best_fitness: num,
-    n_ok: z.number().int(),
-    n_failed: z.number().int(),
-  }),
+  aggregates: RoundAggregatesSchema,
   state: EngineStateSchema,
 });
 /** Round commit content. */

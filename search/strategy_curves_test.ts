@@ -18,6 +18,7 @@ import { loadLandscape, readRunVisits } from "./strategy_sources.ts";
 import { runSweep } from "./sweep.ts";
 import { createFakeBenchmark } from "./testing/fake_benchmark.ts";
 import { fakeServices } from "./testing/fake_memory.ts";
+import { SMALL_SEARCH_FLAGS } from "./testing/small_search.ts";
 import { spec } from "./testing/specs.ts";
 
 Deno.test("best-so-far never decreases and follows each new maximum", () => {
@@ -126,16 +127,7 @@ Deno.test("the report scores each visit from the landscape and fails on an unkno
   );
 });
 
-const FLAGS = {
-  max_rounds: 3,
-  num_candidates: 2,
-  warmup_n: 2,
-  search_n: 8,
-  batch_size: 4,
-  validation_n: 4,
-  test_n: 3,
-  parallel: 2,
-};
+const FLAGS = { ...SMALL_SEARCH_FLAGS, max_rounds: 3 };
 
 Deno.test("rules and random runs are judged on a landscape completed with every architecture they visited", async () => {
   const root = await Deno.makeTempDir();

@@ -1,23 +1,25 @@
 /**
  * The status server's JSON API as zod schemas: the single definition of every response body.
- * Response types derive from these schemas; the tests parse every response with them. Artifact
- * shapes are reused from `search/artifacts.ts` so the API cannot drift from the run directory.
+ * Response types derive from these schemas; the tests parse every response with them. Whatever
+ * the API passes through from the run directory is picked from the artifact schemas of `search/`
+ * (`artifacts.ts`, `egas/schemas.ts`), so the API cannot drift from the files it reads. The round
+ * and candidate responses live in `api_round_schemas.ts` and are re-exported here.
  *
  * @module
  */
 import { z } from "zod";
-import { ArchitectureSpecSchema } from "../core/spec.ts";
 import {
-  DifferentialRowSchema,
+  BaselineDoneSchema,
+  ChampionStateSchema,
   LedgerSchema,
-  MetricsSchema,
-  SignTestSchema,
+  ParetoFileSchema,
   SummarySchema,
-  UsageBlockSchema,
-  VerdictSchema,
+  UsageFileSchema,
 } from "../search/artifacts.ts";
-import { AttributionSummarySchema, TaskAttributionSchema } from "../search/fgmd/schemas.ts";
+import { ArchRecordSchema } from "../search/egas/schemas.ts";
 import { RunEventSchema } from "../search/events.ts";
+
+export * from "./api_round_schemas.ts";
 
 const num = z.number();
 const int = z.number().int();
@@ -154,17 +156,7 @@ export const RunDetailSchema = z.object({
     test: int,
   }).nullable(),
   progress: ProgressSchema,
-  champion: z.object({
-    config_id: z.string(),
-    label: z.string(),
-    fingerprint: z.string(),
-    architecture: ArchitectureSpecSchema,
-    since_round: int,
-    mode: z.string(),
-    promoted_over: z.string().nullable(),
-    test: SignTestSchema.nullable(),
-    history: z.array(z.object({ round: int, config_id: z.string(), mode: z.string() })),
-  }).nullable(),
+  champion: ChampionStateSchema.omit({ last_applied_round: true }).nullable(),
   budget: z.object({
     tokens: limit,
     cost_usd: limit,
@@ -172,7 +164,7 @@ export const RunDetailSchema = z.object({
     rounds: limit,
     evaluations: limit,
   }),
-  baseline: z.object({ score: num, n_tasks: int, synthetic: z.boolean() }).nullable(),
+  baseline: BaselineDoneSchema.pick({ score: true, n_tasks: true, synthetic: true }).nullable(),
   summary: SummarySchema.nullable(),
   protected: z.boolean(),
   /** Artifacts that exist but could not be read (partial or invalid); their fields are null. */
@@ -181,147 +173,17 @@ export const RunDetailSchema = z.object({
 /** Run detail response. */
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 
-/** The rule verdict of a candidate, in brief. */
-export const VerdictBriefSchema = z.object({
-  primary_signal: z.string(),
-  layer: z.string().nullable(),
-  confidence: z.string(),
-  recommended_action: z.string(),
-  out_of_scope_for_memory: z.boolean(),
-});
-
-/** One candidate row of a round. */
-export const RoundCandidateSchema = z.object({
-  candidate: int,
-  config_id: z.string(),
-  label: z.string(),
-  fingerprint: z.string(),
-  source: z.string(),
-  architecture: ArchitectureSpecSchema.nullable(),
-  /** `pending` = proposed, not started; `running` = some task files written, no result yet. */
-  status: z.enum(["ok", "failed", "running", "pending"]),
-  error: z.string().nullable(),
-  metrics: MetricsSchema.nullable(),
-  added_to_front: z.boolean().nullable(),
-  verdict: VerdictBriefSchema.nullable(),
-  breakdown: z.record(z.string(), int).nullable(),
-  tasks_done: int,
-});
-/** A round's candidate row. */
-export type RoundCandidate = z.infer<typeof RoundCandidateSchema>;
-
-/** One round: done (committed) or in progress. */
-export const RoundSummarySchema = z.object({
-  round: int,
-  fold: int.nullable(),
-  status: z.enum(["done", "in_progress"]),
-  n_tasks: int,
-  candidates: z.array(RoundCandidateSchema),
-  aggregates: z.object({
-    best_score: num,
-    mean_score: num,
-    best_lift: num,
-    best_fitness: num,
-    n_ok: int,
-    n_failed: int,
-  }).nullable(),
-  champion_decision: z.object({
-    mode: z.string(),
-    champion: z.string().nullable(),
-    challenger: z.string().nullable(),
-    test: SignTestSchema.nullable(),
-    changed: z.boolean(),
-  }).nullable(),
-  merged_config_id: z.string().nullable(),
-});
-/** A round summary. */
-export type RoundSummary = z.infer<typeof RoundSummarySchema>;
-
-/** `GET /api/runs/:id/rounds`. */
-export const RoundListSchema = z.object({ rounds: z.array(RoundSummarySchema) });
-/** Round list response. */
-export type RoundList = z.infer<typeof RoundListSchema>;
-
-/** `GET /api/runs/:id/rounds/:t`. */
-export const RoundDetailSchema = RoundSummarySchema.extend({
-  differential_validation: z.array(DifferentialRowSchema),
-  round_synthesis: z.record(z.string(), z.unknown()).nullable(),
-  proposer: z.object({
-    kind: z.string(),
-    attempts: int,
-    rejected: int,
-    topped_up: int,
-  }).nullable(),
-  hypotheses: z.array(z.object({
-    candidate: int,
-    hypothesis: z.string(),
-    diversity_role: z.string(),
-    rationale: z.string(),
-    repairs: z.array(z.string()),
-  })),
-});
-/** Round detail response. */
-export type RoundDetail = z.infer<typeof RoundDetailSchema>;
-
-/** One task outcome of a candidate (never the task's text). */
-export const TaskOutcomeSchema = z.object({
-  task_id: z.string(),
-  level: num,
-  success: z.boolean(),
-  score: num,
-  judge_status: z.string(),
-  steps: int,
-  total_tokens: num,
-  memory_tokens: num,
-  latency_ms: num,
-  /** The agent's answer; null for protected datasets. */
-  answer: z.string().nullable(),
-  error: z.string().nullable(),
-  retrievals: int,
-  injected_units: int,
-});
-/** A task outcome. */
-export type TaskOutcomeView = z.infer<typeof TaskOutcomeSchema>;
-
-/** `GET /api/runs/:id/candidates/:t/:k`. */
-export const CandidateDetailSchema = z.object({
-  round: int,
-  candidate: int,
-  config_id: z.string(),
-  label: z.string(),
-  fingerprint: z.string(),
-  source: z.string(),
-  architecture: ArchitectureSpecSchema,
-  hypothesis: z.string(),
-  rationale: z.string(),
-  diversity_role: z.string(),
-  repairs: z.array(z.string()),
-  status: z.enum(["ok", "failed", "running", "pending"]),
-  error: z.string().nullable(),
-  metrics: MetricsSchema.nullable(),
-  usage: UsageBlockSchema.nullable(),
-  attribution: z.object({
-    summary: AttributionSummarySchema,
-    verdict: VerdictSchema,
-    layer_diagnosis: z.record(z.string(), z.unknown()),
-    per_task: z.array(TaskAttributionSchema),
-  }).nullable(),
-  tasks: z.array(TaskOutcomeSchema),
-  protected: z.boolean(),
-});
-/** Candidate detail response. */
-export type CandidateDetail = z.infer<typeof CandidateDetailSchema>;
-
 /** One evaluated architecture in objective space. */
-export const ParetoPointSchema = z.object({
-  fingerprint: z.string(),
-  label: z.string(),
-  config_ids: z.array(z.string()),
-  n_evals: int,
-  score: num,
-  lift: num,
-  cost: num,
-  fitness: num,
+export const ParetoPointSchema = ArchRecordSchema.pick({
+  fingerprint: true,
+  label: true,
+  config_ids: true,
+  n_evals: true,
+  score: true,
+  lift: true,
+  cost: true,
+  fitness: true,
+}).extend({
   on_front: z.boolean(),
   champion: z.boolean(),
 });
@@ -329,13 +191,12 @@ export const ParetoPointSchema = z.object({
 export type ParetoPoint = z.infer<typeof ParetoPointSchema>;
 
 /** `GET /api/runs/:id/pareto`. */
-export const ParetoViewSchema = z.object({
-  objectives: z.array(z.object({ name: z.string(), direction: z.enum(["max", "min"]) })),
-  comparison: z.string(),
-  champion: z.string().nullable(),
-  points: z.array(ParetoPointSchema),
-  front: z.array(z.string()),
-});
+export const ParetoViewSchema = ParetoFileSchema.pick({ objectives: true, comparison: true })
+  .extend({
+    champion: z.string().nullable(),
+    points: z.array(ParetoPointSchema),
+    front: z.array(z.string()),
+  });
 /** Pareto response. */
 export type ParetoView = z.infer<typeof ParetoViewSchema>;
 
@@ -345,13 +206,7 @@ export const LedgerViewSchema = LedgerSchema;
 export type LedgerView = z.infer<typeof LedgerViewSchema>;
 
 /** `GET /api/runs/:id/usage`. */
-export const UsageViewSchema = z.object({
-  roles: UsageBlockSchema,
-  total_tokens: num,
-  cost_usd: num,
-  by_stage: z.record(z.string(), UsageBlockSchema),
-  note: z.string(),
-});
+export const UsageViewSchema = UsageFileSchema.omit({ schema_version: true });
 /** Usage response. */
 export type UsageView = z.infer<typeof UsageViewSchema>;
 

@@ -4,12 +4,12 @@ import { WITHHELD } from "./redact.ts";
 import { paretoView, roundSummary, taskOutcome, withholdProse } from "./run_views.ts";
 import {
   fixtureCandidate,
-  fixturePareto,
   fixtureProposed,
   fixtureResult,
   fixtureTask,
   fixtureTaskIds,
 } from "./testing/fixture_artifacts.ts";
+import { fixturePareto } from "./testing/fixture_state.ts";
 
 const ids = fixtureTaskIds(1, 3);
 const proposals = (n: number): ProposalsFile => ({

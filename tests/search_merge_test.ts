@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
-import { MemoryUnitSchema, unitSignature } from "../core/unit.ts";
+import { makeUnit } from "../retrieval/testing/mod.ts";
 import { poolFromSnapshot } from "../search/protocol/pool_files.ts";
 import { defaultServices } from "../search/services.ts";
 
-function unit(id: string, text: string, usage = 0) {
-  const content = { principle: text };
-  return MemoryUnitSchema.parse({
-    id,
-    type: "tip",
-    signature: unitSignature(content),
-    content,
-    source_task_id: `task-${id}`,
-    task_outcome: "success",
-    usage_count: usage,
-    success_count: usage,
-    created_at: "2026-01-01T00:00:00.000Z",
-  });
-}
+const unit = (id: string, text: string, usage = 0) =>
+  makeUnit(id, { text, usage_count: usage, success_count: usage });
 
 Deno.test("merging the round winner into the canonical pool is idempotent (memory/pool.ts)", () => {
   const canonical = { units: [unit("a", "archive before export", 2)], edges: [] };

@@ -164,29 +164,42 @@ export function evaluatedFingerprints(state: ParetoState): Set<string> {
   return new Set(state.archive.map((r) => r.fingerprint));
 }
 
+/** The objectives as `pareto_front.json` lists them (a fresh array each call). */
+export function paretoObjectives(): ParetoFile["objectives"] {
+  return [
+    { name: "score", direction: "max" },
+    { name: "lift", direction: "max" },
+    { name: "cost", direction: "min" },
+  ];
+}
+
+/** A record as a `pareto_front.json` front entry; `nTasks` defaults to its pooled tasks. */
+export function frontEntry(
+  r: ArchRecord,
+  nTasks = Object.keys(r.tasks).length,
+): ParetoFile["front"][number] {
+  return {
+    fingerprint: r.fingerprint,
+    label: r.label,
+    architecture: r.architecture,
+    config_ids: r.config_ids,
+    n_evals: r.n_evals,
+    n_tasks: nTasks,
+    score: r.score,
+    lift: r.lift,
+    cost: r.cost,
+    fitness: r.fitness,
+  };
+}
+
 /** The `pareto_front.json` view of an archive. */
 export function paretoFile(state: ParetoState, baseline: BaselineView): ParetoFile {
   return {
     schema_version: 1,
-    objectives: [
-      { name: "score", direction: "max" },
-      { name: "lift", direction: "max" },
-      { name: "cost", direction: "min" },
-    ],
+    objectives: paretoObjectives(),
     comparison:
       `common tasks when >= ${MIN_COMMON_TASKS} are shared, else baseline-normalised per task`,
-    front: paretoFront(state, baseline).map((r) => ({
-      fingerprint: r.fingerprint,
-      label: r.label,
-      architecture: r.architecture,
-      config_ids: r.config_ids,
-      n_evals: r.n_evals,
-      n_tasks: Object.keys(r.tasks).length,
-      score: r.score,
-      lift: r.lift,
-      cost: r.cost,
-      fitness: r.fitness,
-    })),
+    front: paretoFront(state, baseline).map((r) => frontEntry(r)),
     archive: state.archive,
     history: state.history,
   };

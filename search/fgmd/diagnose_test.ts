@@ -1,22 +1,12 @@
 import assert from "node:assert/strict";
 import type { BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
 import { ScriptedModel } from "../../core/scripted_model.ts";
-import { MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
+import { makeUnit } from "../../retrieval/testing/mod.ts";
 import { spec } from "../testing/specs.ts";
 import { diagnoseCandidate } from "./diagnose.ts";
 
 const content = { principle: "invoice export requires the archive flag" };
-const pool = [
-  MemoryUnitSchema.parse({
-    id: "u1",
-    type: "tip",
-    signature: unitSignature(content),
-    content,
-    source_task_id: "o",
-    task_outcome: "success",
-    created_at: "2026-01-01T00:00:00.000Z",
-  }),
-];
+const pool = [makeUnit("u1", { content, source_task_id: "o" })];
 const tasks = ["t1", "t2", "t3", "t4"].map((id): BenchTask => ({
   id,
   text: `export the invoice archive ${id}`,

@@ -1,23 +1,12 @@
 import assert from "node:assert/strict";
 import type { BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
-import { type MemoryUnit, MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
+import type { MemoryUnit } from "../../core/unit.ts";
 import type { RetrievalTrace } from "../../memory/provider_port.ts";
+import { makeUnit } from "../../retrieval/testing/mod.ts";
 import { RelevanceIndex, relevanceThreshold } from "./relevance.ts";
 import { attributeTask, similarity } from "./rules.ts";
 
-function unit(id: string, text: string, extra: Partial<MemoryUnit> = {}): MemoryUnit {
-  const content = { principle: text };
-  return MemoryUnitSchema.parse({
-    id,
-    type: "tip",
-    signature: unitSignature(content),
-    content,
-    source_task_id: "old",
-    task_outcome: "success",
-    created_at: "2026-01-01T00:00:00.000Z",
-    ...extra,
-  });
-}
+const unit = (id: string, text: string) => makeUnit(id, { text, source_task_id: "old" });
 const POOL = [
   unit("inv", "invoice export requires the archive flag before upload"),
   unit("bak", "backup rotation keeps seven daily snapshots"),

@@ -44,7 +44,7 @@ export interface CandidateInput {
 }
 
 /** A candidate's finished result, if its directory holds one for this exact candidate. */
-export async function finishedResult(
+async function finishedResult(
   ctx: RunContext,
   round: number,
   c: Candidate,
@@ -57,12 +57,40 @@ export async function finishedResult(
   return r && r.config_id === c.config_id && r.fingerprint === c.fingerprint ? r : undefined;
 }
 
-/** Runs one candidate end to end and writes its files; failures are recorded, aborts propagate. */
+async function emitFinished(
+  ctx: RunContext,
+  round: number,
+  c: Candidate,
+  result: CandidateResult,
+  status: CandidateResult["status"] | "reused",
+): Promise<void> {
+  await ctx.events.emit({
+    type: "candidate_finished",
+    stage: "round",
+    round,
+    candidate: c.candidate,
+    config_id: c.config_id,
+    label: c.label,
+    status,
+    error: result.error,
+    metrics: result.metrics,
+  });
+}
+
+/**
+ * Runs one candidate end to end and writes its files; failures are recorded, aborts propagate.
+ * A candidate whose `result.json` is already on disk is not run again: that result is reused.
+ */
 export async function runCandidate(
   ctx: RunContext,
   input: CandidateInput,
 ): Promise<CandidateResult> {
   const { round, candidate: c } = input;
+  const done = await finishedResult(ctx, round, c);
+  if (done) {
+    await emitFinished(ctx, round, c, done, "reused");
+    return done;
+  }
   const dir = ctx.dir.candidate(round, c.candidate);
   await removeIfPresent(dir);
   await Deno.mkdir(dir, { recursive: true });
@@ -168,16 +196,6 @@ export async function runCandidate(
     };
   }
   await writeArtifact(join(dir, "result.json"), CandidateResultSchema, result);
-  await ctx.events.emit({
-    type: "candidate_finished",
-    stage: "round",
-    round,
-    candidate: c.candidate,
-    config_id: c.config_id,
-    label: c.label,
-    status: result.status,
-    error: result.error,
-    metrics: result.metrics,
-  });
+  await emitFinished(ctx, round, c, result, result.status);
   return result;
 }

@@ -24,7 +24,7 @@ import type { LastRoundCandidate } from "../egas/proposal.ts";
 import type { EngineState } from "../egas/schemas.ts";
 import { Surrogate } from "../egas/surrogate.ts";
 import { exists, readArtifact } from "../run_dir.ts";
-import { finishedResult, runCandidate } from "./candidate.ts";
+import { runCandidate } from "./candidate.ts";
 import { foldOf } from "./folds.ts";
 import { ensureProposals, type PreviousRound, type ProposerBaseline } from "./proposals.ts";
 import { pooled, type RunContext } from "./stage.ts";
@@ -146,23 +146,8 @@ export async function runRound(
   const results: CandidateResult[] = await pooled(
     proposals.candidates,
     ctx.config.parallel,
-    async (c) => {
-      const done = await finishedResult(ctx, round, c);
-      if (done) {
-        await ctx.events.emit({
-          type: "candidate_finished",
-          stage: "round",
-          round,
-          candidate: c.candidate,
-          config_id: c.config_id,
-          label: c.label,
-          status: "reused",
-          error: done.error,
-          metrics: done.metrics,
-        });
-        return done;
-      }
-      return await runCandidate(ctx, {
+    (c) =>
+      runCandidate(ctx, {
         round,
         candidate: c,
         tasks,
@@ -171,8 +156,7 @@ export async function runRound(
         moveCtx,
         previousPrimary: primaryOf.get(c.label) ?? null,
         trend,
-      });
-    },
+      }),
   );
   return await selectRound(ctx, {
     round,

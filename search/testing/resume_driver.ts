@@ -13,17 +13,12 @@ import { parseSearchConfig } from "../config.ts";
 import { runSearchWith } from "../engine.ts";
 import { createFakeBenchmark } from "./fake_benchmark.ts";
 import { fakeServices } from "./fake_memory.ts";
+import { SMALL_SEARCH_FLAGS } from "./small_search.ts";
 
 /** The small search every resume test runs. */
 export const DRIVER_FLAGS = {
+  ...SMALL_SEARCH_FLAGS,
   max_rounds: 3,
-  num_candidates: 2,
-  warmup_n: 2,
-  search_n: 8,
-  batch_size: 4,
-  validation_n: 4,
-  test_n: 3,
-  parallel: 2,
   final_validation: true,
   patience: 5,
 };

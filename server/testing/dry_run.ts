@@ -11,19 +11,14 @@ import { HashEmbedder } from "../../core/hash_embedder.ts";
 import type { RunSummary } from "../../search/artifacts.ts";
 import { parseSearchConfig } from "../../search/config.ts";
 import { runSearch } from "../../search/run_search.ts";
+import { SMALL_SEARCH_FLAGS } from "../../search/testing/small_search.ts";
 
 /** The flags of the test search (two rounds of two candidates on a few world tasks). */
 export const DRY_RUN_FLAGS = {
+  ...SMALL_SEARCH_FLAGS,
   benchmark: "world",
   dry_run: true,
   max_rounds: 2,
-  num_candidates: 2,
-  warmup_n: 2,
-  search_n: 8,
-  batch_size: 4,
-  validation_n: 4,
-  test_n: 3,
-  parallel: 2,
   final_validation: true,
 } as const;
 

@@ -16,13 +16,8 @@ import {
 } from "../../search/artifacts.ts";
 import type { EventLog } from "../../search/events.ts";
 import { writeArtifact } from "../../search/run_dir.ts";
-import {
-  type FixtureCandidate,
-  fixtureLedger,
-  fixtureMetrics,
-  fixturePareto,
-  fixtureUsage,
-} from "./fixture_artifacts.ts";
+import { type FixtureCandidate, fixtureMetrics } from "./fixture_artifacts.ts";
+import { fixtureLedger, fixturePareto, fixtureUsage } from "./fixture_state.ts";
 
 /** The state of a fixture run at the end of round `t`. */
 export interface FixtureRoundCommit {

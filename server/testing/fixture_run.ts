@@ -33,8 +33,8 @@ import {
   fixtureResult,
   fixtureTask,
   fixtureTaskIds,
-  fixtureUsage,
 } from "./fixture_artifacts.ts";
+import { fixtureUsage } from "./fixture_state.ts";
 
 /** What kind of run to build. */
 export interface FixtureOptions {

@@ -8,3 +8,4 @@ export * from "./dry_run.ts";
 export * from "./fixture_artifacts.ts";
 export * from "./fixture_commit.ts";
 export * from "./fixture_run.ts";
+export * from "./fixture_state.ts";
