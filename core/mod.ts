@@ -17,6 +17,7 @@ export * from "./json_extract.ts";
 export * from "./openai_adapter.ts";
 export * from "./ports.ts";
 export * from "./presets.ts";
+export * from "./read_if_exists.ts";
 export * from "./response_cache.ts";
 export * from "./rng.ts";
 export * from "./runtime_policy.ts";

@@ -11,6 +11,7 @@ import { canonicalJson, sha256Hex } from "./canonical_json.ts";
 import { parseJsonReply } from "./json_extract.ts";
 import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from "./ports.ts";
 import { jsonSchemaOf } from "./structured_output.ts";
+import { readTextIfExists } from "./read_if_exists.ts";
 
 /** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
 export type CacheMode = "readwrite" | "freeze" | "off";
@@ -61,13 +62,8 @@ export function cachePath(dir: string, key: string): string {
 }
 
 async function readEntry(path: string, key: string): Promise<CacheEntry | undefined> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
   // A damaged entry (interrupted copy, hand edit) is a miss, and readwrite mode repairs it.
   try {
     const entry = CacheEntrySchema.parse(JSON.parse(text));

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { MetricsSchema } from "./common_schemas.ts";
+import { readTextIfExists } from "../core/read_if_exists.ts";
 
 const base = { seq: z.number().int().min(1), at: z.string(), run: z.string() };
 const stage = z.enum(["baseline", "warmup", "round", "runoff", "final_test"]);
@@ -175,14 +176,8 @@ export type EventInput = RunEvent extends infer E
 
 /** Reads the events of a run, skipping a torn or corrupt line; `afterSeq` filters older ones. */
 export async function readEvents(path: string, afterSeq = 0): Promise<RunEvent[]> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return [];
-    throw error;
-  }
-  return parseEventLines(text).filter((e) => e.seq > afterSeq);
+  const text = await readTextIfExists(path);
+  return text === undefined ? [] : parseEventLines(text).filter((e) => e.seq > afterSeq);
 }
 
 /** Parses JSONL text into events; a line that does not parse or validate is skipped. */

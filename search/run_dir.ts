@@ -11,6 +11,7 @@ import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { type LockFile, LockFileSchema, SummarySchema } from "./artifacts.ts";
 import { SearchError } from "./errors.ts";
+import { readTextIfExists } from "../core/read_if_exists.ts";
 
 /** Maps a task id to a safe file name (ids with other characters are percent-encoded). */
 export function taskFileName(taskId: string): string {
@@ -61,13 +62,8 @@ export async function readArtifact<S extends z.ZodType>(
   path: string,
   schema: S,
 ): Promise<z.infer<S> | undefined> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -23,6 +23,7 @@ import { pooled } from "./protocol/stage.ts";
 import { stratifiedSplit } from "./protocol/split.ts";
 import { removeIfPresent } from "./run_dir.ts";
 import type { SearchServices } from "./service_port.ts";
+import { readTextIfExists } from "../core/read_if_exists.ts";
 
 /** One line of `landscape.jsonl`. */
 export const LandscapeEntrySchema = z.object({
@@ -146,12 +147,7 @@ function tasksOf(opts: SweepOptions): BenchTask[] {
 
 /** Reads a `landscape.jsonl` (missing file: empty; torn or invalid lines are skipped). */
 export async function readLandscape(path: string): Promise<LandscapeEntry[]> {
-  let text = "";
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
+  const text = (await readTextIfExists(path)) ?? "";
   const out: LandscapeEntry[] = [];
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;

@@ -22,6 +22,7 @@ import { z } from "zod";
 import { writeFileAtomic } from "../core/atomic_write.ts";
 import { StoreError } from "./store_error.ts";
 import { decodeVector, encodeVector, packVectors, unpackVectors } from "./vector_codec.ts";
+import { readTextIfExists } from "../core/read_if_exists.ts";
 
 const SNAPSHOT_FORMAT = "automem-record-snapshot-v1";
 const LOG_FORMAT = "automem-record-log-v1";
@@ -163,7 +164,7 @@ export class RecordLog<T extends { id: string }> {
   async #readSnapshot(): Promise<Map<string, VectorRecord<T>>> {
     const state = new Map<string, VectorRecord<T>>();
     const file = `${this.#opts.name}.jsonl`;
-    const text = await readIfExists(this.#path("snapshot"));
+    const text = await readTextIfExists(this.#path("snapshot"));
     if (text === undefined) return state;
     const lines = text.split("\n");
     if (lines.at(-1) === "") lines.pop();
@@ -206,7 +207,7 @@ export class RecordLog<T extends { id: string }> {
 
   async #replayLog(state: Map<string, VectorRecord<T>>): Promise<void> {
     const file = `${this.#opts.name}.log.jsonl`;
-    const text = await readIfExists(this.#path("log"));
+    const text = await readTextIfExists(this.#path("log"));
     if (text === undefined) return await this.#resetLog();
     const lines = text.split("\n");
     const header = LogHeaderSchema.safeParse(tryJson(lines[0]));
@@ -256,15 +257,6 @@ export class RecordLog<T extends { id: string }> {
         name.startsWith(`${stem}-`) && name.endsWith(".tmp");
       if (entry.isFile && (oldVectors || temp)) await Deno.remove(join(this.#opts.dir, name));
     }
-  }
-}
-
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw error;
   }
 }
 

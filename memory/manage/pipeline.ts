@@ -19,6 +19,7 @@ import type { ManageDeps, ManagementPipeline, PostTaskContext } from "../manage_
 import type { OpRunRecord } from "../provider_port.ts";
 import type { BoundOp, OpContext, Trigger } from "./op_types.ts";
 import { MANAGE_OPS } from "./registry.ts";
+import { readTextIfExists } from "../../core/read_if_exists.ts";
 
 /** Name of the persisted counter file inside `state.dir`. */
 export const MANAGE_STATE_FILE = "manage_state.json";
@@ -104,13 +105,8 @@ function bindPlan(manage: ManagePlan): Record<Trigger, [OpName, BoundOp][]> {
 }
 
 async function loadState(path: string): Promise<ManageState> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return { version: 1, task_count: 0 };
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return { version: 1, task_count: 0 };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
