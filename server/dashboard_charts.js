@@ -101,18 +101,26 @@ const AutomemCharts = (() => {
     );
   }
 
-  function renderRoundChart(host, rounds, fmt) {
+  // Both charts share one frame; an empty chart shows a line of text instead.
+  const W = 520, H = 270, box = { l: 52, r: W - 28, t: 28, b: H - 40 };
+
+  function chartRoot(host, hasData, emptyText, label) {
     host.replaceChildren();
-    if (!rounds.length) {
-      host.append(el("div", { class: "empty", text: "no finished round yet" }));
-      return;
+    if (!hasData) {
+      host.append(el("div", { class: "empty", text: emptyText }));
+      return null;
     }
-    const W = 520, H = 270, box = { l: 52, r: W - 28, t: 28, b: H - 40 };
-    const root = svg("svg", {
-      viewBox: `0 0 ${W} ${H}`,
-      role: "img",
-      "aria-label": "best and mean score per round",
-    });
+    return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label });
+  }
+
+  function renderRoundChart(host, rounds, fmt) {
+    const root = chartRoot(
+      host,
+      rounds.length > 0,
+      "no finished round yet",
+      "best and mean score per round",
+    );
+    if (!root) return;
     const xs = rounds.map((r) => r.round);
     const ya = niceAxis(rounds.flatMap((r) => [r.best_score, r.mean_score]), 0.05);
     const x = xs.length === 1
@@ -193,17 +201,13 @@ const AutomemCharts = (() => {
   }
 
   function renderPareto(host, pareto, fmt) {
-    host.replaceChildren();
-    if (!pareto || !pareto.points.length) {
-      host.append(el("div", { class: "empty", text: "no evaluated architecture yet" }));
-      return;
-    }
-    const W = 520, H = 270, box = { l: 52, r: W - 28, t: 28, b: H - 40 };
-    const root = svg("svg", {
-      viewBox: `0 0 ${W} ${H}`,
-      role: "img",
-      "aria-label": "score versus cost of every evaluated architecture",
-    });
+    const root = chartRoot(
+      host,
+      Boolean(pareto && pareto.points.length),
+      "no evaluated architecture yet",
+      "score versus cost of every evaluated architecture",
+    );
+    if (!root) return;
     const pts = pareto.points;
     const xa = niceAxis(pts.map((p) => p.cost), 10);
     const ya = niceAxis(pts.map((p) => p.score), 0.05);
