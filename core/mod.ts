@@ -6,6 +6,7 @@
  * @module
  */
 export * from "./atomic_write.ts";
+export * from "./automem_error.ts";
 export * from "./cached_embedder.ts";
 export * from "./canonical_json.ts";
 export * from "./clock.ts";
