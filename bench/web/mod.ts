@@ -1,0 +1,14 @@
+/**
+ * The research agent's web: the tool port, the fixture web (a static site about an invented
+ * archipelago with a SearXNG-shaped search API, served on 127.0.0.1) and its tasks, and the tools
+ * (safe fetch, `web_search`, `crawl_page`, attachments, computation).
+ *
+ * @module
+ */
+export * from "./tool_port.ts";
+export * from "./fixture_content.ts";
+export * from "./fixture_markup.ts";
+export * from "./fixture_search.ts";
+export * from "./fixture_tasks.ts";
+export * from "./fixture_web.ts";
+export * from "./search_schemas.ts";
