@@ -12,3 +12,7 @@ export * from "./fixture_search.ts";
 export * from "./fixture_tasks.ts";
 export * from "./fixture_web.ts";
 export * from "./search_schemas.ts";
+export * from "./dns_port.ts";
+export * from "./ip_policy.ts";
+export * from "./safe_fetch.ts";
+export * from "./web_error.ts";
