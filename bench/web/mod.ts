@@ -16,3 +16,7 @@ export * from "./dns_port.ts";
 export * from "./ip_policy.ts";
 export * from "./safe_fetch.ts";
 export * from "./web_error.ts";
+export * from "./search_providers.ts";
+export * from "./tool_result.ts";
+export * from "./web_cache.ts";
+export * from "./web_search_tool.ts";

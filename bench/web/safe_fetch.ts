@@ -189,7 +189,9 @@ export async function safeFetch(
       }
       if (response.status >= 400) {
         await response.body?.cancel();
-        throw new WebToolError("http_status", `${url.host} answered HTTP ${response.status}`);
+        throw new WebToolError("http_status", `${url.host} answered HTTP ${response.status}`, {
+          status: response.status,
+        });
       }
       const contentType = response.headers.get("content-type") ?? "";
       const mediaType = mediaTypeOf(contentType);

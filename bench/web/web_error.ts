@@ -25,15 +25,23 @@ export type WebErrorCode =
   | "unsupported"
   | "path_escape"
   | "archive_limit"
-  | "not_found";
+  | "not_found"
+  | "bad_arguments";
 
 /** A web tool failure with a machine-readable code; the message never holds a secret. */
 export class WebToolError extends AutomemError {
   /** Narrowed code. */
   declare readonly code: WebErrorCode;
+  /** HTTP status, when a server answered with an error status. */
+  readonly status?: number;
   /** Builds the error. */
-  constructor(code: WebErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(code, message, options);
+  constructor(
+    code: WebErrorCode,
+    message: string,
+    options: { cause?: unknown; status?: number } = {},
+  ) {
+    super(code, message, { cause: options.cause });
     this.name = "WebToolError";
+    if (options.status !== undefined) this.status = options.status;
   }
 }
