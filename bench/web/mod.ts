@@ -35,3 +35,5 @@ export * from "./docx_reader.ts";
 export * from "./table_text.ts";
 export * from "./xlsx_reader.ts";
 export * from "./zip_reader.ts";
+export * from "./compute_tool.ts";
+export * from "./js_sandbox.ts";
