@@ -37,3 +37,4 @@ export * from "./xlsx_reader.ts";
 export * from "./zip_reader.ts";
 export * from "./compute_tool.ts";
 export * from "./js_sandbox.ts";
+export * from "./tool_set.ts";
