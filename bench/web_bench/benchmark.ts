@@ -129,7 +129,8 @@ export function createWebBenchmark(
       tools: toolkit.tools({ webOnly: kind.webOnly }),
       toolContext: {
         ...toolkit.context,
-        model,
+        // Tools condense pages with the real task model only, never with the offline agent.
+        ...(deps.model ? { model: deps.model } : {}),
         signal: deps.signal,
         ...(kind.name === "GAIA" ? { attachmentsDir: folder } : {}),
       },
