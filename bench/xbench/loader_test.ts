@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
-import { xbenchDecrypt, xbenchEncrypt } from "./cipher.ts";
+import { xbenchEncrypt } from "./cipher.ts";
 import { formatCsvRows } from "./csv_rows.ts";
 import { loadXbench, XBENCH_COLUMNS } from "./loader.ts";
 
@@ -23,14 +23,6 @@ function present(path: string): boolean {
     return false;
   }
 }
-
-Deno.test("the xBench cipher round-trips UTF-8 text with a repeating canary key", () => {
-  const plain = "问题：第一届会议在哪一年举行？ (answer: 1999)";
-  const enc = xbenchEncrypt(plain, "canary-key");
-  assert.notEqual(enc, plain);
-  assert.equal(xbenchDecrypt(enc, "canary-key"), plain);
-  assert.throws(() => xbenchDecrypt("@@not base64@@", "k"), /base64/);
-});
 
 Deno.test("an xBench CSV decrypts in memory; a wrong canary is a row issue without plaintext", () => {
   const csv = formatCsvRows(XBENCH_COLUMNS, [
