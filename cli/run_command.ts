@@ -60,6 +60,8 @@ export const RUN_FLAGS: readonly FlagDef[] = [
   S("domain", "WebWalkerQA: only this domain", "NAME"),
   S("question_type", "WebWalkerQA: single_source | multi_source", "NAME"),
   B("offline", "use the offline scripted agent even when a model is configured"),
+  B("fixture_web", "serve the fixture web on 127.0.0.1 and search it (offline runs, tests)"),
+  N("fixture_port", "port of the fixture web (the fixture task files name it)", 38117),
   B("allow_private_addresses", "let the fetch tools reach loopback/private hosts (fixture web)"),
   B("quiet", "no progress lines"),
 ];
@@ -67,7 +69,7 @@ export const RUN_FLAGS: readonly FlagDef[] = [
 /** Builds the agent's tools for a run (injectable for tests). */
 export type ToolkitFactory = (
   kind: WebBenchmarkKind,
-  opts: { io: CliIo; allowPrivate: boolean; offline: boolean },
+  opts: { io: CliIo; allowPrivate: boolean; offline: boolean; fixturePort?: number },
 ) => Promise<WebToolkit>;
 
 function num(flags: Record<string, unknown>, name: string): number | undefined {

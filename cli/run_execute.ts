@@ -18,6 +18,7 @@ import type { MemoryProvider } from "../memory/provider_port.ts";
 import { NoMemoryProvider } from "../memory/no_memory.ts";
 import { openMemory } from "../memory/open_memory.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
+import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import { openWebBenchmark } from "../bench/web_bench/open.ts";
 import { formatRunReport, summarizeRun } from "../bench/web_bench/run_report.ts";
 import { parseTaskIndices, runWebTasks, selectTasks } from "../bench/web_bench/run_tasks.ts";
@@ -68,7 +69,40 @@ export async function executeRun(
     io,
     allowPrivate: flags.allow_private_addresses === true,
     offline: offline || !task,
+    ...(flags.fixture_web === true ? { fixturePort: Number(flags.fixture_port) } : {}),
   });
+  try {
+    return await runWith(kind, flags, io, opts, {
+      config,
+      models,
+      task,
+      judge,
+      budget,
+      offline,
+      toolkit,
+    });
+  } finally {
+    await toolkit.close?.();
+  }
+}
+
+interface Prepared {
+  config: ReturnType<typeof loadConfig>;
+  models: ReturnType<typeof buildModels>;
+  task?: ChatModel;
+  judge?: ChatModel;
+  budget: number;
+  offline: boolean;
+  toolkit: WebToolkit;
+}
+
+async function runWith(
+  kind: WebBenchmarkKind,
+  flags: Flags,
+  io: CliIo,
+  opts: RunOptions,
+  { config, models, task, judge, budget, offline, toolkit }: Prepared,
+): Promise<number> {
   const infile = resolve(io.cwd, String(flags.infile));
   let benchmark;
   try {

@@ -17,5 +17,7 @@ export interface WebToolkit {
   /** The context shared by every call; the benchmark adds model, signal and attachments dir. */
   context: Omit<ToolContext, "model" | "signal" | "attachmentsDir">;
   /** Plays the task model when none is configured (offline runs); absent: a model is required. */
-  offlineModel?: (task: WebTask) => ChatModel;
+  offlineModel?: (task: WebTask) => ChatModel | undefined;
+  /** Releases what the toolkit started (e.g. a fixture web server). */
+  close?: () => Promise<void>;
 }
