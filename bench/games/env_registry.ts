@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { createCrawlEnv } from "./crawl/crawl_env.ts";
+import { crawlUnavailableReason } from "./crawl/crawl_launch.ts";
 import { GameEnvError } from "./game_errors.ts";
 import type { GameEnv, GameFactory, GameOptions } from "./game_port.ts";
 import { createNethackEnv } from "./nethack/nethack_env.ts";
@@ -14,6 +16,8 @@ import { nethackUnavailableReason } from "./nethack/nethack_launch.ts";
 export interface GameEnvOptions extends GameOptions {
   /** nethack: BALROG's `achievements.json` location. */
   readonly achievementsUrl?: URL | string;
+  /** crawl: where the compiled level-data template is kept. */
+  readonly crawlCacheDir?: string;
   /** Bound on waiting for one settled screen (ms). */
   readonly settleTimeoutMs?: number;
 }
@@ -27,6 +31,7 @@ export interface GameEntry {
 /** The registered games. */
 export const GAME_ENVS: Readonly<Record<string, GameEntry>> = {
   nethack: { create: createNethackEnv, unavailableReason: nethackUnavailableReason },
+  crawl: { create: createCrawlEnv, unavailableReason: crawlUnavailableReason },
 };
 
 /** The ids of the registered games. */
@@ -46,6 +51,12 @@ export function gameUnavailableReason(id: string): string | undefined {
 /** Can NetHack run here? `{ ok: false, reason }` says what is missing. */
 export function nethackAvailable(): { ok: boolean; reason?: string } {
   const reason = gameUnavailableReason("nethack");
+  return reason === undefined ? { ok: true } : { ok: false, reason };
+}
+
+/** Can Dungeon Crawl run here? `{ ok: false, reason }` says what is missing. */
+export function crawlAvailable(): { ok: boolean; reason?: string } {
+  const reason = gameUnavailableReason("crawl");
   return reason === undefined ? { ok: true } : { ok: false, reason };
 }
 
