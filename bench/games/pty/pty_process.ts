@@ -38,7 +38,7 @@ export interface SettleOptions {
 
 // Blocked in read(2) on fd 0: the game waits for the next key.
 const SYS_READ = 0;
-const STREAK = 2;
+const STREAK = 1;
 
 /** A running pty game: send keys, settle, read the screen, kill. */
 export class PtyProcess {
