@@ -56,6 +56,8 @@ class CrawlEnv implements GameEnv {
   constructor(options: CrawlEnvOptions, template: string) {
     this.#options = options;
     this.#template = template;
+    // Aborting (e.g. Ctrl-C in the CLI) ends the running game; the next call then fails cleanly.
+    options.signal?.addEventListener("abort", () => void this.close(), { once: true });
     this.#timeout = options.settleTimeoutMs ?? 15_000;
   }
 

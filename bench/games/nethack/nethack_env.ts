@@ -57,6 +57,8 @@ class NethackEnv implements GameEnv {
   constructor(options: NethackEnvOptions, table: ProgressionTable) {
     this.#options = options;
     this.#table = table;
+    // Aborting (e.g. Ctrl-C in the CLI) ends the running game; the next call then fails cleanly.
+    options.signal?.addEventListener("abort", () => void this.close(), { once: true });
     this.#timeout = options.settleTimeoutMs ?? 5000;
     this.#progress = new NethackProgress(table);
   }
