@@ -10,3 +10,4 @@ export * from "./game_errors.ts";
 export * from "./game_port.ts";
 export * from "./nethack/mod.ts";
 export * from "./pty/mod.ts";
+export * from "./pty_game_env.ts";

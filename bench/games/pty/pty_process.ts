@@ -136,7 +136,17 @@ export class PtyProcess {
     }
     const pid = this.#findGame();
     this.#baselineRead = pid === undefined ? 0 : sampleProc(pid)?.rchar ?? 0;
-    await this.#writer.write(new TextEncoder().encode(keys));
+    try {
+      await this.#writer.write(new TextEncoder().encode(keys));
+    } catch (e) {
+      // The pty went away between the check above and the write: the game has just ended, and
+      // the next settle reports that. Anything else is a real failure.
+      if (!(await exitsWithin(this.#child.status, 2000))) {
+        throw new GameEnvError(this.#opts.env, "game_exited", `cannot type into the game: ${e}`, {
+          cause: e,
+        });
+      }
+    }
   }
 
   #findGame(): number | undefined {
