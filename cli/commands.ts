@@ -6,6 +6,7 @@
 import type { CommandDef } from "./command.ts";
 import { compileCommand, spaceCommand, specCommand, versionCommand } from "./core_commands.ts";
 import { curvesCommand } from "./curves_command.ts";
+import { gameCommand } from "./game_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandDef[] = [
   smokeCommand,
   locomoCommand,
   benchCommand,
+  gameCommand,
   serveCommand,
   reportCommand,
   versionCommand,
