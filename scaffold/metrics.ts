@@ -12,13 +12,13 @@ import type { StepTrace, TraceOp } from "./trace.ts";
 /** Episode metrics. */
 export const EpisodeMetricsSchema = z.object({
   progression: z.number(),
-  steps: z.number().int(),
+  steps: z.number(),
   unproductive_rate: z.number(),
   stuck_rate: z.number(),
   oscillation_rate: z.number(),
   invalid_action_rate: z.number(),
-  writes: z.number().int(),
-  searches: z.number().int(),
+  writes: z.number(),
+  searches: z.number(),
   redundant_write_rate: z.number(),
   empty_search_rate: z.number(),
   writes_per_search: z.number(),
