@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { systemClock } from "../core/clock.ts";
 import { evaluateScaffold, meanProgression } from "../scaffold/evaluate.ts";
 import { runEvolve } from "../scaffold/evolve.ts";
+import { exportData, trainingSeeds } from "../scaffold/export/export_data.ts";
 import { meanMetrics } from "../scaffold/metrics.ts";
 import type { AgentModels } from "../scaffold/phases.ts";
 import { scaffoldFingerprint, type ScaffoldSpec } from "../scaffold/spec.ts";
@@ -212,10 +213,43 @@ async function evolveSub({ flags, io }: CommandContext): Promise<number> {
   return EXIT.ok;
 }
 
+/** `scaffold export`: memory-specialist training data. */
+async function exportSub({ flags, io }: CommandContext): Promise<number> {
+  const env = needEnv(flags);
+  const out = flags.out as string | undefined;
+  if (!out) throw new UsageError("scaffold export needs --out DIR");
+  const evalSeeds = [
+    ...Array.from({ length: 10 }, (_, i) => 42 + i),
+    ...Array.from({ length: 10 }, (_, i) => 100 + i),
+  ];
+  const seeds = flags.seeds
+    ? parseSeeds(String(flags.seeds), "seeds")
+    : trainingSeeds(20, evalSeeds);
+  const selector = (flags.selector as string | undefined) ?? "rules";
+  if (selector !== "rules" && selector !== "judge") {
+    throw new UsageError("--selector must be rules or judge");
+  }
+  const { models, roles } = agentModels(flags, io);
+  const stats = await exportData({
+    spec: await scaffoldOf(flags, io, env),
+    seeds,
+    maxSteps: (flags.max_steps as number | undefined) ?? defaultSteps(env),
+    outDir: out,
+    selector,
+    judge: roles.judge,
+    models,
+    persistMemory: flags.persist_memory === true,
+    signal: io.signal,
+  });
+  io.stdout(JSON.stringify(stats, null, 2) + "\n");
+  return EXIT.ok;
+}
+
 /** Subcommands by name. */
 export const scaffoldSubcommands: Record<string, Subcommand> = {
   spec: specSub,
   v0: v0Sub,
   play: playSub,
   evolve: evolveSub,
+  export: exportSub,
 };

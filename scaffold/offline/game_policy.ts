@@ -29,6 +29,62 @@ function toward(
   return best && bestD < now ? best : undefined;
 }
 
+const OFFSETS: Record<string, [number, number]> = {
+  north: [0, -1],
+  south: [0, 1],
+  east: [1, 0],
+  west: [-1, 0],
+  northeast: [1, -1],
+  northwest: [-1, -1],
+  southeast: [1, 1],
+  southwest: [-1, 1],
+};
+
+/** Remembered cells of a level with their exits, from `d<l>(x,y): visited exits=...` lines. */
+function rememberedCells(memory: string, depth: number): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const re = new RegExp(`^d${depth}\\((\\d+),(\\d+)\\): [^\\n]*?exits=([\\w,]+)`, "gm");
+  for (const m of memory.matchAll(re)) {
+    out.set(`${m[1]},${m[2]}`, m[3] === "none" ? [] : m[3].split(","));
+  }
+  return out;
+}
+
+/** First step of the shortest remembered path to a cell with an exit into the unknown. */
+function frontierStep(
+  known: Map<string, string[]>,
+  from: { x: number; y: number },
+  options: NeighbourFact[],
+): string | undefined {
+  const start = `${from.x},${from.y}`;
+  const first = new Map<string, string>();
+  const queue: string[] = [];
+  for (const n of options) {
+    const k = `${n.x},${n.y}`;
+    if (known.has(k) && !first.has(k)) {
+      first.set(k, n.dir);
+      queue.push(k);
+    }
+  }
+  const seen = new Set([start, ...queue]);
+  while (queue.length) {
+    const k = queue.shift()!;
+    const [x, y] = k.split(",").map(Number);
+    for (const dir of known.get(k) ?? []) {
+      const off = OFFSETS[dir];
+      if (!off) continue;
+      const nk = `${x + off[0]},${y + off[1]}`;
+      if (!known.has(nk)) return first.get(k);
+      if (!seen.has(nk)) {
+        seen.add(nk);
+        first.set(nk, first.get(k)!);
+        queue.push(nk);
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The PLAN reply to a conversation so far. */
 export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   const prompt = messages[0].content;
@@ -72,7 +128,12 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
     const n = toward(f.position, s, options);
     if (n) return act(n.dir);
   }
-  // Exploration: rank neighbours by what memory says about them.
+  // Exploration: step to an unvisited neighbour; else walk the remembered map to the nearest
+  // remembered cell with an exit into the unknown.
+  const known = rememberedCells(memory, d);
+  const fresh = options.filter((n) => !known.has(`${n.x},${n.y}`));
+  const frontier = fresh.length === 0 ? frontierStep(known, f.position, options) : undefined;
+  if (frontier) return act(frontier);
   const lastSeen = new Map<string, number>();
   const lines = memory.split("\n");
   lines.forEach((l, i) => {

@@ -24,7 +24,12 @@ function facts(f: PromptFacts): Fact[] {
   const d = f.depth;
   if (f.position) {
     const key = `d${d}(${f.position.x},${f.position.y})`;
-    out.push({ file: MAP, key, line: `${key}: visited${f.onStairs ? " stairs down" : ""}` });
+    const exits = f.neighbours.filter((n) => n.passable).map((n) => n.dir).join(",");
+    out.push({
+      file: MAP,
+      key,
+      line: `${key}: visited${f.onStairs ? " stairs down" : ""} exits=${exits || "none"}`,
+    });
     if (f.noEffect && f.previousAction) {
       out.push({ file: STRATEGY, line: `${key}: '${f.previousAction}' blocked` });
     }
@@ -56,8 +61,8 @@ export function memoryReply(messages: readonly ChatMessage[]): string {
   const all = facts(f).filter((x) => f.files.size === 0 || f.files.has(x.file));
   if (!f.consultRule) return all.map((x) => writeOp(f, x)).join("\n") + "\n<|DONE|>";
   if (messages.length === 1) {
-    const searches = all.filter((x) => x.file !== LOG).map((x) =>
-      `<|SEARCH|>${x.file}|${x.key ?? x.line}<|END|>`
+    const searches = all.map((x) =>
+      x.file === LOG ? `<|TAIL|>${LOG}|3<|END|>` : `<|SEARCH|>${x.file}|${x.key ?? x.line}<|END|>`
     );
     if (searches.length === 0) return all.map((x) => writeOp(f, x)).join("\n") + "\n<|DONE|>";
     return `Checking memory before writing.\n${[...new Set(searches)].join("\n")}`;
