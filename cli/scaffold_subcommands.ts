@@ -12,6 +12,9 @@ import { meanMetrics } from "../scaffold/metrics.ts";
 import type { AgentModels } from "../scaffold/phases.ts";
 import { scaffoldFingerprint, type ScaffoldSpec } from "../scaffold/spec.ts";
 import { readScaffoldFile } from "../scaffold/spec_file.ts";
+import { serveAgentEndpoint } from "../server/scaffold_endpoint.ts";
+import { ScriptedScaffoldModel } from "../scaffold/offline/scripted_scaffold_model.ts";
+import { createRng } from "../core/rng.ts";
 import { v0Scaffold } from "../scaffold/v0.ts";
 import type { CommandContext } from "./command.ts";
 import { prettySorted } from "./core_commands.ts";
@@ -245,6 +248,45 @@ async function exportSub({ flags, io }: CommandContext): Promise<number> {
   return EXIT.ok;
 }
 
+/** `scaffold serve`: the BALROG agent endpoint. */
+async function serveSub({ flags, io }: CommandContext): Promise<number> {
+  const file = flags.scaffold as string | undefined;
+  if (!file) throw new UsageError("scaffold serve needs --scaffold FILE");
+  const parsed = await readScaffoldFile(file, (p) => io.readTextFile(p));
+  if (!parsed.ok) {
+    throw new UsageError(
+      `${file} is not a valid scaffold: ${
+        parsed.issues.map((i) => `${i.path.join(".") || "<root>"}: ${i.message}`).join("; ")
+      }`,
+    );
+  }
+  const scripted = new ScriptedScaffoldModel(createRng("serve"));
+  const models = flags.offline
+    ? { memory: scripted, task: scripted }
+    : agentModels(flags, io).models;
+  if (!models) {
+    throw new UsageError(
+      "scaffold serve needs an upstream model (--model with an endpoint), or --offline for the scripted policies",
+    );
+  }
+  const token = (flags.token as string | undefined) ??
+    loadConfig({ env: io.env, cwd: io.cwd }).statusToken?.reveal();
+  const server = serveAgentEndpoint({
+    spec: parsed.value,
+    models,
+    host: (flags.host as string | undefined) ?? "127.0.0.1",
+    port: (flags.port as number | undefined) ?? 8765,
+    token,
+    persistMemory: flags.persist_memory === true,
+    signal: io.signal,
+  });
+  io.stderr(
+    `automem scaffold serve: BALROG agent endpoint at ${server.url} (scaffold ${parsed.value.name})\n`,
+  );
+  await server.finished;
+  return EXIT.ok;
+}
+
 /** Subcommands by name. */
 export const scaffoldSubcommands: Record<string, Subcommand> = {
   spec: specSub,
@@ -252,4 +294,5 @@ export const scaffoldSubcommands: Record<string, Subcommand> = {
   play: playSub,
   evolve: evolveSub,
   export: exportSub,
+  serve: serveSub,
 };
