@@ -30,7 +30,7 @@ function cores(): number {
 }
 
 /** The benchmarks a search can run. */
-export const BENCHMARKS = ["world", "locomo", "file"] as const;
+export const BENCHMARKS = ["world", "locomo", "file", "tiny"] as const;
 /** The proposers. */
 export const PROPOSERS = ["llm", "rules", "random"] as const;
 
