@@ -8,6 +8,7 @@ import { compileCommand, spaceCommand, specCommand, versionCommand } from "./cor
 import { curvesCommand } from "./curves_command.ts";
 import { gameCommand } from "./game_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
+import { scaffoldCommand } from "./scaffold_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CommandDef[] = [
   benchCommand,
   gameCommand,
   serveCommand,
+  scaffoldCommand,
   reportCommand,
   versionCommand,
 ];

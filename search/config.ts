@@ -38,6 +38,7 @@ export const BENCHMARKS = [
   "gaia",
   "webwalkerqa",
   "xbench-deepsearch",
+  "tiny",
 ] as const;
 /** The proposers. */
 export const PROPOSERS = ["llm", "rules", "random"] as const;
