@@ -7,18 +7,18 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** A template and its variables disagree. */
-export class PromptRenderError extends Error {
+export class PromptRenderError extends AutomemError {
   /** `missing_variable`: the template uses a name not supplied; `unused_variable`: the reverse. */
-  readonly code: "missing_variable" | "unused_variable" | "invalid_name";
+  declare readonly code: "missing_variable" | "unused_variable" | "invalid_name";
   /** The placeholder or variable name at fault. */
   readonly field: string;
   /** Builds the error. */
   constructor(code: PromptRenderError["code"], field: string, message: string) {
-    super(message);
+    super(code, message);
     this.name = "PromptRenderError";
-    this.code = code;
     this.field = field;
   }
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { Clock } from "../core/ports.ts";
 import { createApp } from "./app.ts";
 
@@ -38,17 +39,16 @@ export interface RunningServer {
 export type ServeErrorCode = "insecure_bind" | "bad_option" | "address_in_use";
 
 /** The error {@linkcode serve} rejects with. */
-export class ServeError extends Error {
+export class ServeError extends AutomemError {
   /**
    * `insecure_bind`: non-loopback host without a token; `bad_option`: invalid port, token or
    * runs directory; `address_in_use`: the port is taken.
    */
-  readonly code: ServeErrorCode;
+  declare readonly code: ServeErrorCode;
   /** Builds the error. */
   constructor(code: ServeErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = "ServeError";
-    this.code = code;
   }
 }
 
