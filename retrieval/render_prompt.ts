@@ -1,9 +1,10 @@
 /**
  * Safe `{{name}}` prompt rendering. The reference rendered HyDE's `{query}` slot with Jinja, which
- * left the placeholder untouched so the model never saw the question (reference bug §10.2). Here
- * every placeholder must be supplied and every supplied value must be used, so a template and its
- * caller can never drift apart silently. Values are inserted in one pass and never re-scanned,
- * so text that happens to contain `{{...}}` cannot inject further substitutions.
+ * left the placeholder untouched so the model never saw the question
+ * (docs/design.md#fix-prompt-placeholders). Here every placeholder must be supplied and every
+ * supplied value must be used, so a template and its caller can never drift apart silently. Values
+ * are inserted in one pass and never re-scanned, so text that happens to contain `{{...}}` cannot
+ * inject further substitutions.
  *
  * @module
  */

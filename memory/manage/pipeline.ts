@@ -2,8 +2,8 @@
  * The management pipeline: runs the plan's ops per trigger, in the plan's order, one op at a
  * time. The task counter that schedules periodic passes is persisted atomically in
  * `<state.dir>/manage_state.json`, so periodic ops fire even when the provider is recreated
- * for every task (reference bug §10.17). Every op's failure becomes its record's `error`; the
- * pipeline itself never aborts because of an op.
+ * for every task (docs/design.md#fix-periodic-counter). Every op's failure becomes its record's
+ * `error`; the pipeline itself never aborts because of an op.
  *
  * @module
  */
