@@ -9,6 +9,7 @@ import { curvesCommand } from "./curves_command.ts";
 import { gameCommand } from "./game_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
 import { scaffoldCommand } from "./scaffold_commands.ts";
+import { mcpCommand } from "./mcp_command.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandDef[] = [
   gameCommand,
   serveCommand,
   scaffoldCommand,
+  mcpCommand,
   reportCommand,
   versionCommand,
 ];

@@ -6,10 +6,11 @@
  * @module
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
+import { namedSearchModel } from "../core/config.ts";
 import type { Issue } from "../core/issues.ts";
-import type { FlagDef } from "./args.ts";
+import type { FlagDef, Flags } from "./args.ts";
 import type { CommandDef } from "./command.ts";
-import { EXIT, UsageError } from "./io.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
 
 const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
   name,
@@ -82,6 +83,23 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
 
 const CLI_ONLY = new Set(["quiet", "log_format"]);
 
+/**
+ * The flags handed to the search engine. A search model named only in the environment
+ * (`SEARCH_MODEL`) counts like `--search_model`, so it makes the LLM proposer the default too.
+ */
+export function searchEngineFlags(flags: Flags, io: CliIo): Record<string, unknown> {
+  const raw = Object.fromEntries(
+    Object.entries(flags).filter(([k, v]) => v !== undefined && v !== false && !CLI_ONLY.has(k)),
+  );
+  const named = namedSearchModel({
+    env: io.env,
+    cwd: io.cwd,
+    flags: { searchModel: flags.search_model as string | undefined },
+  });
+  if (named !== undefined) raw.search_model = named;
+  return raw;
+}
+
 function formatIssues(issues: readonly Issue[]): string {
   return issues.map((i) => `  ${i.path.length ? i.path.join(".") + ": " : ""}${i.message}`).join(
     "\n",
@@ -98,10 +116,7 @@ export const searchCommand: CommandDef = {
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
     const { parseSearchConfig, runSearch, SearchError } = await import("../search/mod.ts");
-    const raw = Object.fromEntries(
-      Object.entries(flags).filter(([k, v]) => v !== undefined && v !== false && !CLI_ONLY.has(k)),
-    );
-    const parsed = parseSearchConfig(raw);
+    const parsed = parseSearchConfig(searchEngineFlags(flags, io));
     if (!parsed.ok) throw new UsageError(`invalid flags:\n${formatIssues(parsed.issues)}`);
     const config = parsed.value;
     const { createProgress } = await import("./progress.ts");

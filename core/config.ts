@@ -62,15 +62,15 @@ export type AutomemConfig = z.infer<typeof AutomemConfigSchema>;
 export interface ModelFlags {
   /** `--model`: the task agent (and memory, unless set separately). */
   model?: string;
-  /** `--search-model`: the proposer. */
+  /** `--search_model`: the proposer. */
   searchModel?: string;
-  /** `--diagnosis-model`. */
+  /** `--diagnosis_model`. */
   diagnosisModel?: string;
-  /** `--judge-model`. */
+  /** `--judge_model`. */
   judgeModel?: string;
-  /** `--memory-model`: extraction, planner, composer, management ops. */
+  /** The memory role's model (extraction, planner, composer, management ops); no CLI flag. */
   memoryModel?: string;
-  /** `--embedding-model`. */
+  /** The embedding model; no CLI flag (the CLI reads `EMBEDDING_MODEL`). */
   embeddingModel?: string;
 }
 
@@ -143,6 +143,25 @@ function loadPrices(path: string | undefined, cwd: string) {
   return { prices: parsed.data, pricesPath: full };
 }
 
+/** The environment with `<cwd>/.env` underneath (a set variable always wins over `.env`). */
+function mergedEnv(options: LoadConfigOptions): { env: Env; dotenv?: { path: string } } {
+  const dotenv = readDotenv(options.cwd ?? Deno.cwd());
+  const real = options.env ?? processEnv();
+  const env: Env = { ...dotenv?.values };
+  for (const [name, value] of Object.entries(real)) if (value !== undefined) env[name] = value;
+  return { env, dotenv };
+}
+
+/**
+ * The search model the user named: `--search_model`, else `SEARCH_MODEL` (environment or `.env`);
+ * undefined when neither is set (the built-in default does not count). A named search model makes
+ * the LLM proposer the default, whichever of the two ways it was named.
+ */
+export function namedSearchModel(options: LoadConfigOptions = {}): string | undefined {
+  const flag = options.flags?.searchModel?.trim();
+  return flag ? flag : envValue(mergedEnv(options).env, "SEARCH_MODEL");
+}
+
 /**
  * Resolves the configuration from flags, the environment and `<cwd>/.env` (which never
  * overrides a variable that is set in the environment). Throws {@linkcode ConfigError}.
@@ -155,10 +174,7 @@ function loadPrices(path: string | undefined, cwd: string) {
  */
 export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   const cwd = options.cwd ?? Deno.cwd();
-  const dotenv = readDotenv(cwd);
-  const real = options.env ?? processEnv();
-  const env: Env = { ...dotenv?.values };
-  for (const [name, value] of Object.entries(real)) if (value !== undefined) env[name] = value;
+  const { env, dotenv } = mergedEnv(options);
   const flags = options.flags ?? {};
   const flag = (value: string | undefined) => value?.trim() ? value.trim() : undefined;
 

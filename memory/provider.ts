@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { Plan } from "../core/compiler.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
 import type { Retriever } from "../retrieval/retriever_port.ts";
@@ -31,10 +32,10 @@ export interface ProviderParts extends TakeInContext {
 }
 
 /** Error raised when a closed provider is used. */
-export class ProviderClosedError extends Error {
+export class ProviderClosedError extends AutomemError {
   /** Builds the error for the method that was called. */
   constructor(method: string) {
-    super(`memory provider is closed: ${method}() cannot run`);
+    super("provider_closed", `memory provider is closed: ${method}() cannot run`);
     this.name = "ProviderClosedError";
   }
 }

@@ -2,7 +2,8 @@
  * `cluster_merge`: tips and insights that say nearly the same thing are merged into one
  * consolidated tip that supersedes them; the members stay, with their decay cut. Members that an
  * active unit already supersedes are left out, so a second run merges nothing new
- * (reference bug §10.11), and every merged tip gets its own topic, so no hub concept appears.
+ * (docs/design.md#fix-hub-merges), and every merged tip gets its own topic, so no hub concept
+ * appears.
  *
  * @module
  */

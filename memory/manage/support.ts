@@ -91,8 +91,8 @@ export interface Link {
 
 /**
  * Mirrors relations as graph edges on graph stores. `update` never touches edges (reference bug
- * §10.1), so ops write the edges they mean explicitly; feedback counts of an existing edge with
- * the same key are kept.
+ * docs/design.md#fix-graph-edges), so ops write the edges they mean explicitly; feedback counts of
+ * an existing edge with the same key are kept.
  */
 export async function linkEdges(ctx: OpContext, links: readonly Link[]): Promise<void> {
   if (!ctx.graph || links.length === 0) return;
@@ -223,7 +223,8 @@ export function inheritedFrom(
 
 /**
  * Why `content` is not valid content of a `type` unit (the encoders' schemas), or undefined.
- * Ops hold what they write to the same standard as extraction (reference bug §10.8).
+ * Ops hold what they write to the same standard as extraction
+ * (docs/design.md#fix-content-validation).
  */
 export function contentProblem(
   type: EncodeType,

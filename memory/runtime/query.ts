@@ -1,8 +1,8 @@
 /**
- * Builds the retrieval query of a memory request (reference §7.5 steps 3–4): the literal task
- * text is always kept; the literal-preserving planner (`retrieval/query_planner.ts`) adds an
- * abstract intent — from the model, or from the deterministic offline abstraction — and the query
- * embedding is the unit-length mean of both. HyDE skips planning: it starts from the literal
+ * Builds the retrieval query of a memory request (docs/design.md#provide-memory steps 3–4): the
+ * literal task text is always kept; the literal-preserving planner (`retrieval/query_planner.ts`)
+ * adds an abstract intent — from the model, or from the deterministic offline abstraction — and the
+ * query embedding is the unit-length mean of both. HyDE skips planning: it starts from the literal
  * question and writes its own hypotheses.
  *
  * @module

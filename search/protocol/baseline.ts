@@ -1,7 +1,7 @@
 /**
- * The no-memory baseline (reference §1.4) over warm-up ∪ search ∪ validation (never the final
- * test), and the no-memory run on the test split for `--final_validation`. Tasks without memory
- * are independent, so they run concurrently and resume task by task from valid task files.
+ * The no-memory baseline (docs/design.md#baseline) over warm-up ∪ search ∪ validation (never the
+ * final test), and the no-memory run on the test split for `--final_validation`. Tasks without
+ * memory are independent, so they run concurrently and resume task by task from valid task files.
  * `--baseline_from` reuses another run's baseline when its dataset, task model and tasks match.
  *
  * @module
