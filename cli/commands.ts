@@ -7,6 +7,7 @@ import type { CommandDef } from "./command.ts";
 import { compileCommand, spaceCommand, specCommand, versionCommand } from "./core_commands.ts";
 import { curvesCommand } from "./curves_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
+import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
@@ -17,6 +18,7 @@ export const COMMANDS: readonly CommandDef[] = [
   compileCommand,
   searchCommand,
   sweepCommand,
+  workerCommand,
   curvesCommand,
   smokeCommand,
   locomoCommand,
