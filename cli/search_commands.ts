@@ -9,6 +9,7 @@ import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { Issue } from "../core/issues.ts";
 import type { FlagDef } from "./args.ts";
 import type { CommandDef } from "./command.ts";
+import { redactQueueUrl } from "../core/queue_url.ts";
 import { EXIT, UsageError } from "./io.ts";
 import { modelRefsFor, openQueue, QUEUE_FLAG, unitLogger } from "./queue_commands.ts";
 
@@ -123,7 +124,7 @@ export const searchCommand: CommandDef = {
         ? (await import("../search/queue/mod.ts")).queueExecutor({
           queue,
           models: modelRefsFor(live.models, io),
-          onUnit: unitLogger(io, flags.quiet === true || io.isTTY),
+          queueLabel: redactQueueUrl(String(flags.queue)),
         })
         : undefined;
       if (config.status_port !== null) {
@@ -251,6 +252,7 @@ export const sweepCommand: CommandDef = {
         },
         embedder: live.embedder,
         signal: io.signal,
+        onUnit: unitLogger(io, false),
       })
       : undefined;
     let summary;

@@ -85,8 +85,15 @@ export interface QueueCounts {
   failed: number;
 }
 
+/** Notifications about one submitted job. */
+export interface SubmitHooks {
+  /** A worker took the job (its name, when the worker has one). */
+  onActive?: (worker: string | null) => void;
+}
+
 interface Pending {
   data: unknown;
+  hooks: SubmitHooks;
   resolve: (r: JobResult) => void;
   reject: (e: Error) => void;
   checking: boolean;
@@ -105,6 +112,12 @@ export class JobQueue {
     const wake = ({ jobId }: { jobId: string }) => void this.#check(jobId);
     events.on("completed", wake);
     events.on("failed", wake);
+    events.on("active", ({ jobId }: { jobId: string }) => {
+      const p = this.#pending.get(jobId);
+      if (!p?.hooks.onActive) return;
+      void this.queue.getJob(jobId).then((j) => p.hooks.onActive?.(j?.processedBy ?? null))
+        .catch(() => {});
+    });
     this.#timer = setInterval(() => {
       for (const id of this.#pending.keys()) void this.#check(id);
     }, this.opts.pollMs);
@@ -133,9 +146,9 @@ export class JobQueue {
    * done, or waiting) is re-attached to, a permanently failed one is retried; rejects with
    * {@linkcode JobFailedError} when every attempt failed.
    */
-  submit(id: string, data: unknown): Promise<JobResult> {
+  submit(id: string, data: unknown, hooks: SubmitHooks = {}): Promise<JobResult> {
     return new Promise<JobResult>((resolve, reject) => {
-      this.#pending.set(id, { data, resolve, reject, checking: false });
+      this.#pending.set(id, { data, hooks, resolve, reject, checking: false });
       void this.#start(id, data).catch((e) => this.#settle(id, undefined, e));
     });
   }

@@ -39,7 +39,11 @@ import {
 
 /** The queue a coordinator submits to (BullMQ's adapter in `core/redis_queue.ts` is one). */
 export interface UnitQueue {
-  submit(id: string, data: unknown): Promise<{ value: unknown; worker: string }>;
+  submit(
+    id: string,
+    data: unknown,
+    hooks?: { onActive?: (worker: string | null) => void },
+  ): Promise<{ value: unknown; worker: string }>;
 }
 
 /** A unit that finished on a worker (for progress and the report). */
@@ -114,6 +118,8 @@ export interface QueueExecutorOptions {
   models: ModelRefs;
   /** Each unit a worker finished. */
   onUnit?: (done: UnitDone) => void;
+  /** The queue as events show it (its URL redacted). */
+  queueLabel?: string;
 }
 
 /** A search executor that runs units as queue jobs. */
@@ -141,7 +147,29 @@ export function queueExecutor(opts: QueueExecutorOptions): UnitExecutor {
   const run = async (ctx: RunContext, unit: WorkUnit, label: string) => {
     checkAbort(ctx);
     const id = jobIdOf(await digestOf(ctx), unit);
-    const done = await Promise.race([opts.queue.submit(id, unit), failedAbort(ctx.signal)]);
+    const emit = (state: "queued" | "active" | "done" | "failed", worker: string | null) =>
+      ctx.events.emit({
+        type: "unit_dispatch",
+        state,
+        job_id: id,
+        kind: unit.kind,
+        label,
+        worker,
+        queue: opts.queueLabel ?? "queue",
+      }).catch(() => {});
+    await emit("queued", null);
+    // The worker's name arrives asynchronously; once the job is settled it is old news.
+    let settled = false;
+    const submitted = opts.queue.submit(id, unit, {
+      onActive: (w) => void (settled || emit("active", w)),
+    });
+    const done = await Promise.race([submitted, failedAbort(ctx.signal)]).catch(async (e) => {
+      settled = true;
+      if (!(e instanceof SearchAborted)) await emit("failed", null);
+      throw e;
+    });
+    settled = true;
+    await emit("done", done.worker);
     opts.onUnit?.({ job_id: id, kind: unit.kind, label, worker: done.worker });
     return done.value;
   };

@@ -6,6 +6,7 @@ import { JobQueue, startQueueWorker } from "../../core/redis_queue.ts";
 import { CandidateResultSchema } from "../artifacts.ts";
 import { parseSearchConfig } from "../config.ts";
 import { runSearchWith } from "../engine.ts";
+import { readEvents } from "../events.ts";
 import { readArtifact } from "../run_dir.ts";
 import { createFakeBenchmark } from "../testing/fake_benchmark.ts";
 import { fakeServices } from "../testing/fake_memory.ts";
@@ -77,6 +78,13 @@ Deno.test({
       );
       assert.equal(ok?.status, "ok");
       assert.ok(done.some((d) => d.label === "r1c0" && d.worker === "w-local"));
+      const dispatch = (await readEvents(join(out, "fails", "events.jsonl")))
+        .flatMap((e) => e.type === "unit_dispatch" ? [e] : []);
+      const states = (label: string) =>
+        dispatch.filter((e) => e.label === label).map((e) => `${e.state}:${e.worker}`);
+      const r1c0 = states("r1c0").filter((s) => s !== "active:w-local");
+      assert.deepEqual(r1c0, ["queued:null", "done:w-local"], "queued, (active,) done on w-local");
+      assert.equal(states("r1c1").at(-1), "failed:null");
     } finally {
       await queue.close();
       await worker.close();
