@@ -10,6 +10,7 @@ import { gameCommand } from "./game_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
 import { scaffoldCommand } from "./scaffold_commands.ts";
 import { mcpCommand } from "./mcp_command.ts";
+import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CommandDef[] = [
   compileCommand,
   searchCommand,
   sweepCommand,
+  workerCommand,
   curvesCommand,
   smokeCommand,
   locomoCommand,
