@@ -79,24 +79,46 @@ interface RecallView {
   mrr: number;
 }
 
+/** Budget-matched means as the table reads them. */
+interface BudgetView {
+  architecture: { values: Record<string, number> };
+  baseline_bm25: { values: Record<string, number> };
+}
+
 function locomoTable(
   r: {
     architecture: RecallView;
     baseline_bm25: RecallView;
+    turn_budget: BudgetView;
+    context_budget: BudgetView;
     conversations: number[];
     questions: number;
     skipped_questions: number;
+    ranking_depth: number;
     wall_s: number;
   },
   ks: readonly number[],
 ): string {
-  const head = ["method", ...ks.map((k) => `R@${k}`), "MRR"];
-  const row = (name: string, b: RecallView) => [
+  const budgets = Object.keys(r.turn_budget.architecture.values).map(Number).sort((a, b) => a - b);
+  const head = [
+    "method",
+    ...ks.map((k) => `R@${k}`),
+    "MRR",
+    ...budgets.map((b) => `T@${b}`),
+    "ctx",
+  ];
+  const row = (name: string, b: RecallView, side: "architecture" | "baseline_bm25") => [
     name,
     ...ks.map((k) => pct(b.recall[String(k)] ?? 0)),
     pct(b.mrr),
+    ...budgets.map((t) => pct(r.turn_budget[side].values[String(t)] ?? 0)),
+    pct(r.context_budget[side].values.recall ?? 0),
   ];
-  const rows = [head, row("architecture", r.architecture), row("BM25 over turns", r.baseline_bm25)];
+  const rows = [
+    head,
+    row("architecture", r.architecture, "architecture"),
+    row("BM25 over turns", r.baseline_bm25, "baseline_bm25"),
+  ];
   const widths = head.map((_, i) => Math.max(...rows.map((x) => x[i].length)));
   const lines = rows.map((x) => x.map((c, i) => c.padEnd(widths[i])).join("  "));
   return [
@@ -106,6 +128,8 @@ function locomoTable(
       r.wall_s.toFixed(1)
     } s`,
     ...lines,
+    `R@k: k units vs k turns (not budget-matched). T@B: recall within B distinct cited turns. ` +
+    `ctx: recall within the characters of BM25's top-10 turns. All from one ranking of depth ${r.ranking_depth}.`,
   ].join("\n") + "\n";
 }
 
@@ -125,7 +149,7 @@ export const locomoCommand: CommandDef = {
   name: "locomo",
   usage: "automem locomo --spec FILE [--data PATH] [--conversations 1-5] [--k 1,5,10,20] [--json]",
   summary:
-    "Ingest each LoCoMo conversation through an architecture and report evidence recall@k (via units' source_refs), MRR and per-category recall, beside a BM25-over-turns baseline computed in the same run.",
+    "Ingest each LoCoMo conversation through an architecture and report evidence recall three ways from one ranking (unit recall@k, recall at 5/10/20 cited turns, recall within the characters of BM25's top-10 turns), MRR and per-category values, beside a BM25-over-turns baseline computed in the same run.",
   flags: [
     { name: "spec", type: "string", meta: "FILE", description: "architecture spec (JSON)" },
     {

@@ -14,6 +14,7 @@ import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts
 import type { Retriever } from "../retrieval/retriever_port.ts";
 import type { StoreSnapshot } from "../stores/store_port.ts";
 import type { EndTrace, Guidance, MemoryProvider, RankedUnit, TaskTrace } from "./provider_port.ts";
+import { fromExcludedTask } from "./exclusion.ts";
 import { type GuidanceContext, provideGuidance } from "./provide_guidance.ts";
 import { buildQuery } from "./runtime/query.ts";
 import { SessionRegistry } from "./runtime/session.ts";
@@ -119,7 +120,10 @@ export class PlanMemoryProvider implements MemoryProvider {
     });
   }
 
-  /** Ranked units for a query through the plan's retriever, never from `excludeTaskIds`. */
+  /**
+   * Ranked units for a query through the plan's retriever, never from `excludeTaskIds` nor
+   * consolidated from their units (`exclusion.ts`).
+   */
   search(query: string, k: number, excludeTaskIds: readonly string[] = []): Promise<RankedUnit[]> {
     if (!Number.isInteger(k) || k < 1) {
       return Promise.reject(new RangeError(`search: k must be a positive integer, got ${k}`));
@@ -130,10 +134,13 @@ export class PlanMemoryProvider implements MemoryProvider {
       const q = await buildQuery(p.plan.retrieve.kind, query, "", p);
       const result = await p.retriever.retrieve({ ...q, excludeTaskIds }, k);
       const excluded = new Set(excludeTaskIds);
-      return result.units
-        .filter((s) => !excluded.has(s.unit.source_task_id))
-        .slice(0, k)
-        .map((s) => ({ unit: s.unit, score: s.score }));
+      const out: RankedUnit[] = [];
+      for (const s of result.units) {
+        if (out.length === k) break;
+        if (await fromExcludedTask(s.unit, excluded, (id) => p.store.get(id))) continue;
+        out.push({ unit: s.unit, score: s.score });
+      }
+      return out;
     });
   }
 
