@@ -226,9 +226,10 @@ export const locomoCommand: CommandDef = {
 /** `automem bench memory`. */
 export const benchCommand: CommandDef = {
   name: "bench",
-  usage: "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json]",
+  usage:
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--json]",
   summary:
-    "Measure store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run.",
+    "memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks.",
   flags: [
     {
       name: "sizes",
@@ -246,12 +247,19 @@ export const benchCommand: CommandDef = {
     },
     { name: "queries", type: "number", default: 50, description: "timed queries per measurement" },
     { name: "seed", type: "number", default: 1, description: "seed of the synthetic units" },
+    {
+      name: "tasks",
+      type: "number",
+      default: 30,
+      description: "calls: world tasks per architecture",
+    },
     { name: "json", type: "boolean", description: "one JSON object per line" },
   ],
   positionals: { min: 1, max: 1 },
   async run({ flags, positionals, io }) {
+    if (positionals[0] === "calls") return await benchCalls(flags, io);
     if (positionals[0] !== "memory") {
-      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory)`);
+      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory or calls)`);
     }
     const stores = String(flags.stores).split(",").map((s) => s.trim()).filter(Boolean);
     for (const s of stores) {
@@ -278,3 +286,20 @@ export const benchCommand: CommandDef = {
     return EXIT.ok;
   },
 };
+
+async function benchCalls(flags: Record<string, unknown>, io: CliIo): Promise<number> {
+  const tasks = Number(flags.tasks);
+  if (!Number.isInteger(tasks) || tasks < 1) {
+    throw new UsageError(`--tasks: '${flags.tasks}' is not a positive integer`);
+  }
+  const { countModelCalls, formatCallTable } = await import("../bench/model_calls.ts");
+  const rows = [];
+  for await (const row of countModelCalls({ tasks, seed: Number(flags.seed) })) {
+    rows.push(row);
+    if (flags.json) io.stdout(JSON.stringify(row) + "\n");
+    else io.stderr(`${row.retrieve} × ${row.manage}: ${row.calls_per_task} calls/task\n`);
+    if (io.signal.aborted) return EXIT.interrupted;
+  }
+  if (!flags.json) io.stdout(formatCallTable(rows) + "\n");
+  return EXIT.ok;
+}
