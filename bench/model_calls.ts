@@ -152,6 +152,8 @@ export interface CallRow {
   calls_per_task: number;
   prompt_tokens_per_task: number;
   completion_tokens_per_task: number;
+  /** Share of tasks the scripted agent completed (guidance changes what it does). */
+  success_rate: number;
 }
 
 /** Options of {@linkcode countModelCalls}. */
@@ -203,14 +205,19 @@ export async function* countModelCalls(options: CallCountOptions = {}): AsyncGen
         compileSpec(parsed.value, { baseDir: join(dir, "mem"), embeddingDim: embedder.dim }),
         { embedder, clock, newId: sequentialIds("u"), model },
       );
+      let succeeded = 0;
       try {
         for (const task of tasks) {
-          await bench.runTask(task, provider, { clock, rng: createRng(options.seed ?? 1) });
+          const r = await bench.runTask(task, provider, {
+            clock,
+            rng: createRng(options.seed ?? 1),
+          });
+          if (r.success) succeeded++;
         }
       } finally {
         await provider.close();
       }
-      yield rowOf(cell, tasks.length, model.records);
+      yield { ...rowOf(cell, tasks.length, model.records), success_rate: succeeded / tasks.length };
     } finally {
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
@@ -221,7 +228,7 @@ function rowOf(
   cell: { retrieve: RetrieverKind; manage: ManagePreset; store: StoreKind },
   tasks: number,
   records: readonly CallRecord[],
-): CallRow {
+): Omit<CallRow, "success_rate"> {
   const per = (x: number) => Math.round((x / Math.max(1, tasks)) * 100) / 100;
   const counts = Object.fromEntries([...CALL_GROUPS, "other"].map((g) => [g, 0])) as Record<
     CallGroup | "other",
@@ -244,7 +251,15 @@ function rowOf(
 
 /** The rows as a Markdown table. */
 export function formatCallTable(rows: readonly CallRow[]): string {
-  const head = ["retrieve", "manage", "store", ...CALL_GROUPS, "calls/task", "prompt tok/task"];
+  const head = [
+    "retrieve",
+    "manage",
+    "store",
+    ...CALL_GROUPS.map((g) => g === "store" ? "store calls" : g),
+    "calls/task",
+    "prompt tok/task",
+    "success",
+  ];
   const lines = [
     `| ${head.join(" | ")} |`,
     `|${head.map((_, i) => i < 3 ? "---" : "---:").join("|")}|`,
@@ -257,6 +272,7 @@ export function formatCallTable(rows: readonly CallRow[]): string {
       ...CALL_GROUPS.map((g) => String(r.per_task[g])),
       String(r.calls_per_task),
       String(Math.round(r.prompt_tokens_per_task)),
+      r.success_rate.toFixed(2),
     ];
     lines.push(`| ${cells.join(" | ")} |`);
   }

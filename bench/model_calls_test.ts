@@ -61,6 +61,10 @@ Deno.test("counting calls over a few world tasks gives per-group means per task"
   assert.equal(hyde.per_task.planner, 0, "hyde writes hypotheses instead of planning");
   assert.ok(hyde.per_task.retrieval > 0);
   assert.equal(hybrid.per_task.other, 0);
+  for (const r of rows) {
+    const guidance = r.per_task.planner + r.per_task.retrieval + r.per_task.composer;
+    assert.ok(guidance <= 2, `${r.retrieve}: ${guidance} guidance calls per task (budget 2)`);
+  }
   const sum = Object.values(hybrid.per_task).reduce((a, b) => a + b, 0);
   assert.ok(Math.abs(sum - hybrid.calls_per_task) < 0.02);
   assert.ok(hybrid.prompt_tokens_per_task > 0);

@@ -68,7 +68,8 @@ export type ModelErrorCode =
   | "invalid_json"
   | "schema"
   | "cache_miss"
-  | "script_exhausted";
+  | "script_exhausted"
+  | "call_budget";
 
 /** The one error type model adapters throw; its message never contains a secret. */
 export class ModelError extends Error {

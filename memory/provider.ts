@@ -14,6 +14,7 @@ import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts
 import type { Retriever } from "../retrieval/retriever_port.ts";
 import type { StoreSnapshot } from "../stores/store_port.ts";
 import type { EndTrace, Guidance, MemoryProvider, RankedUnit, TaskTrace } from "./provider_port.ts";
+import type { GuidanceCallBudget } from "./call_budget.ts";
 import { fromExcludedTask } from "./exclusion.ts";
 import { type GuidanceContext, provideGuidance } from "./provide_guidance.ts";
 import { buildQuery } from "./runtime/query.ts";
@@ -29,6 +30,8 @@ export interface ProviderParts extends TakeInContext {
   sessions?: SessionRegistry;
   /** Defaults to a fresh, bounded trace book. */
   traces?: TraceBook;
+  /** When set, guidance (planner, composer) calls go through it, within each task's budget. */
+  callBudget?: GuidanceCallBudget;
 }
 
 /** Error raised when a closed provider is used. */
@@ -59,7 +62,14 @@ export class PlanMemoryProvider implements MemoryProvider {
   }
 
   #guidanceContext(): GuidanceContext {
-    return { ...this.#parts, sessions: this.#sessions, traces: this.#traces };
+    const model = this.#parts.callBudget ?? this.#parts.model;
+    return { ...this.#parts, model, sessions: this.#sessions, traces: this.#traces };
+  }
+
+  #guidance(task: TaskContext, phase: "begin" | "in", progress = ""): Promise<Guidance | null> {
+    const run = () => provideGuidance(this.#guidanceContext(), task, phase, progress);
+    const budget = this.#parts.callBudget;
+    return budget ? budget.within(task.id, run) : run();
   }
 
   #takeInContext(): TakeInContext {
@@ -75,15 +85,12 @@ export class PlanMemoryProvider implements MemoryProvider {
 
   /** BEGIN: starts (or restarts) the task's session and returns guidance, or null. */
   beginTask(task: TaskContext): Promise<Guidance | null> {
-    return this.#serial("beginTask", () => provideGuidance(this.#guidanceContext(), task, "begin"));
+    return this.#serial("beginTask", () => this.#guidance(task, "begin"));
   }
 
   /** IN: the one refresh at an explicit boundary; `progress` is the agent's context so far. */
   refresh(task: TaskContext, progress: string): Promise<Guidance | null> {
-    return this.#serial(
-      "refresh",
-      () => provideGuidance(this.#guidanceContext(), task, "in", progress),
-    );
+    return this.#serial("refresh", () => this.#guidance(task, "in", progress));
   }
 
   #used(taskId: string): UsedMemory {
@@ -102,6 +109,7 @@ export class PlanMemoryProvider implements MemoryProvider {
     return this.#serial("endTask", async () => {
       const used = this.#used(task.id);
       this.#sessions.close(task.id);
+      this.#parts.callBudget?.forget(task.id);
       const end = await takeIn(this.#takeInContext(), task, trajectory, outcome, used);
       this.#traces.setEnd(task.id, end);
       return end;
