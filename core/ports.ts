@@ -93,7 +93,8 @@ export type ModelErrorCode =
   | "invalid_json"
   | "schema"
   | "cache_miss"
-  | "script_exhausted";
+  | "script_exhausted"
+  | "call_budget";
 
 /** What a model error keeps of the failed call (never a key or a request body). */
 export interface ModelErrorDetails {
