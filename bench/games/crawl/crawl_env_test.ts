@@ -7,6 +7,8 @@ import { gameProcesses, waitNoGameProcesses } from "../testing/leaks.ts";
 
 const avail = crawlAvailable();
 const ignore = !avail.ok;
+// Each test tags its games, so leak checks never see games of tests running beside it.
+const tag = (name: string) => `test-${name}-${Deno.pid}`;
 const skip = ignore ? ` (skipped: ${avail.reason})` : "";
 
 // Walks, explores automatically, fights, opens and closes the inventory, tries the stairs.
@@ -22,8 +24,8 @@ function flatten(run: unknown): unknown[] {
   return [...trajectory, { progression, stats }];
 }
 
-async function playSeeds(seeds: readonly number[]): Promise<unknown[]> {
-  const env = await createGameEnv("crawl");
+async function playSeeds(seeds: readonly number[], processTag: string): Promise<unknown[]> {
+  const env = await createGameEnv("crawl", { processTag });
   try {
     const out: unknown[] = [];
     for (const seed of seeds) out.push(await playEpisode(env, seed));
@@ -49,11 +51,15 @@ Deno.test({
   ignore,
   async fn() {
     const seeds = [42, 43, 44];
-    const [a, b] = await Promise.all([playSeeds(seeds), playSeeds(seeds)]);
+    const [a, b] = await Promise.all([
+      playSeeds(seeds, tag("det-a")),
+      playSeeds(seeds, tag("det-b")),
+    ]);
     assertSameRuns(a.flatMap(flatten), b.flatMap(flatten));
+    assert.deepEqual(await waitNoGameProcesses(tag("det-a")), []);
+    assert.deepEqual(await waitNoGameProcesses(tag("det-b")), []);
     assert.notDeepEqual(a[0], a[1]);
     assert.equal((a[0] as { stats: Record<string, unknown> }).stats.place, "Dungeon:1");
-    assert.deepEqual(await waitNoGameProcesses(), []);
   },
 });
 
@@ -61,7 +67,7 @@ Deno.test({
   name: `crawl: observation has the message, map, side panel, @ position and parsed stats${skip}`,
   ignore,
   async fn() {
-    const env = await createGameEnv("crawl", { maxSteps: 2 });
+    const env = await createGameEnv("crawl", { maxSteps: 2, processTag: tag("obs") });
     try {
       const obs = await env.reset(42);
       assert.match(obs.message, /Welcome, agent the Minotaur Berserker/);
@@ -76,7 +82,7 @@ Deno.test({
       assert.equal(last.truncated, true);
       assert.equal(env.stats().end, "truncated");
       assert.equal(env.progression(), 0);
-      assert.deepEqual(await waitNoGameProcesses(), []);
+      assert.deepEqual(await waitNoGameProcesses(tag("obs")), []);
     } finally {
       await env.close();
     }
@@ -87,15 +93,17 @@ Deno.test({
   name: `crawl: killing the game process ends the episode and leaves nothing behind${skip}`,
   ignore,
   async fn() {
-    const env = await createGameEnv("crawl");
+    const env = await createGameEnv("crawl", { processTag: tag("kill") });
     try {
       await env.reset(7);
-      const game = gameProcesses().map((pid) => findDescendant(pid, "crawl")).find((p) => p);
+      const game = gameProcesses(tag("kill")).map((pid) => findDescendant(pid, "crawl")).find((p) =>
+        p
+      );
       assert.ok(game !== undefined);
       Deno.kill(game, "SIGKILL");
       const step = await env.step("wait");
       assert.equal(step.terminated, true);
-      assert.deepEqual(await waitNoGameProcesses(), []);
+      assert.deepEqual(await waitNoGameProcesses(tag("kill")), []);
     } finally {
       await env.close();
     }
@@ -116,10 +124,10 @@ Deno.test({
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
     const { value } = await reader.read();
     assert.match(value ?? "", /ready/);
-    assert.ok(gameProcesses(child.pid).length > 0);
+    assert.ok(gameProcesses(String(child.pid)).length > 0);
     child.kill("SIGKILL");
     await child.status;
     await reader.cancel();
-    assert.deepEqual(await waitNoGameProcesses(child.pid), []);
+    assert.deepEqual(await waitNoGameProcesses(String(child.pid)), []);
   },
 });
