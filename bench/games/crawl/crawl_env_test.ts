@@ -47,10 +47,10 @@ async function playEpisode(env: GameEnv, seed: number): Promise<unknown> {
 
 Deno.test({
   name:
-    `crawl: 3 seeded episodes of a fixed action script, played by two games in parallel, give identical trajectories and progression${skip}`,
+    `crawl: 2 seeded episodes of a fixed action script, played by two games in parallel, give identical trajectories and progression${skip}`,
   ignore,
   async fn() {
-    const seeds = [42, 43, 44];
+    const seeds = [42, 43];
     const [a, b] = await Promise.all([
       playSeeds(seeds, tag("det-a")),
       playSeeds(seeds, tag("det-b")),
@@ -64,10 +64,11 @@ Deno.test({
 });
 
 Deno.test({
-  name: `crawl: observation has the message, map, side panel, @ position and parsed stats${skip}`,
+  name:
+    `crawl: observation has the message, map, side panel, @ and stats; killing the game process ends the episode and leaves nothing behind${skip}`,
   ignore,
   async fn() {
-    const env = await createGameEnv("crawl", { maxSteps: 2, processTag: tag("obs") });
+    const env = await createGameEnv("crawl", { processTag: tag("obs") });
     try {
       const obs = await env.reset(42);
       assert.match(obs.message, /Welcome, agent the Minotaur Berserker/);
@@ -77,33 +78,20 @@ Deno.test({
       assert.ok(obs.position !== undefined);
       assert.equal(obs.map[obs.position.y][obs.position.x], "@");
       assert.ok(obs.status.some((l) => l.includes("Place: Dungeon:1")));
-      assert.equal((await env.step("fly")).executed, "esc");
-      const last = await env.step("wait");
-      assert.equal(last.truncated, true);
-      assert.equal(env.stats().end, "truncated");
+      const bad = await env.step("fly");
+      assert.equal(bad.valid, false);
+      assert.equal(bad.executed, "esc");
       assert.equal(env.progression(), 0);
-      assert.deepEqual(await waitNoGameProcesses(tag("obs")), []);
-    } finally {
-      await env.close();
-    }
-  },
-});
-
-Deno.test({
-  name: `crawl: killing the game process ends the episode and leaves nothing behind${skip}`,
-  ignore,
-  async fn() {
-    const env = await createGameEnv("crawl", { processTag: tag("kill") });
-    try {
-      await env.reset(7);
-      const game = gameProcesses(tag("kill")).map((pid) => findDescendant(pid, "crawl")).find((p) =>
+      const game = gameProcesses(tag("obs")).map((pid) => findDescendant(pid, "crawl")).find((p) =>
         p
       );
       assert.ok(game !== undefined);
       Deno.kill(game, "SIGKILL");
       const step = await env.step("wait");
       assert.equal(step.terminated, true);
-      assert.deepEqual(await waitNoGameProcesses(tag("kill")), []);
+      assert.equal(env.stats().end, "ended");
+      assert.equal(env.stats().place, "Dungeon:1");
+      assert.deepEqual(await waitNoGameProcesses(tag("obs")), []);
     } finally {
       await env.close();
     }
