@@ -9,6 +9,7 @@ import { curvesCommand } from "./curves_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
+import { fixtureWebCommand, webToolCommand } from "./web_commands.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly CommandDef[] = [
@@ -23,5 +24,7 @@ export const COMMANDS: readonly CommandDef[] = [
   benchCommand,
   serveCommand,
   reportCommand,
+  fixtureWebCommand,
+  webToolCommand,
   versionCommand,
 ];

@@ -211,7 +211,9 @@ export async function safeFetch(
       throw new WebToolError("timeout", `no complete response within ${limits.timeoutMs} ms`);
     }
     if (options.signal?.aborted) throw new WebToolError("aborted", "the fetch was cancelled");
-    throw new WebToolError("network", `fetch failed: ${(error as Error).name}`, { cause: error });
+    // Request URLs and headers never carry keys in the message (keys travel in headers/bodies).
+    const detail = error instanceof Error ? error.message.slice(0, 200) : String(error);
+    throw new WebToolError("network", `fetch failed: ${detail}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }
