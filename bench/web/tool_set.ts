@@ -69,7 +69,7 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
         { provider: search.provider, baseUrl: search.baseUrl, keys: search.keys },
         options.fetch ?? fetch,
       );
-      tools.push(webSearchTool(provider, cache));
+      tools.push(webSearchTool(provider, cache, search.baseUrl ?? ""));
     } else if (options.include?.includes("web_search")) {
       throw new ToolSetError(
         "web_search needs a search provider: set SERPER_API_KEY, TAVILY_API_KEY, " +
