@@ -13,6 +13,7 @@ import { mcpCommand } from "./mcp_command.ts";
 import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
+import { fixtureWebCommand, webToolCommand } from "./web_commands.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly CommandDef[] = [
@@ -31,5 +32,7 @@ export const COMMANDS: readonly CommandDef[] = [
   scaffoldCommand,
   mcpCommand,
   reportCommand,
+  fixtureWebCommand,
+  webToolCommand,
   versionCommand,
 ];
