@@ -211,7 +211,7 @@ async function openRunMemory(
 ): Promise<{ provider: MemoryProvider; cleanup: () => Promise<void> }> {
   const specFile = str(flags.spec);
   if (!specFile) return { provider: new NoMemoryProvider(), cleanup: () => Promise.resolve() };
-  const parsed = await readSpecFile(specFile, io);
+  const parsed = await readSpecFile(resolve(io.cwd, specFile), io);
   if (!parsed.ok) {
     throw new UsageError(
       `${specFile}: invalid spec:\n` +
