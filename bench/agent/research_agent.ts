@@ -23,6 +23,7 @@
  */
 import type { ChatMessage, ChatModel, ChatResult, Clock, Rng } from "../../core/ports.ts";
 import { ModelError } from "../../core/ports.ts";
+import { AutomemError } from "../../core/automem_error.ts";
 import type { TaskContext, TrajectoryStep } from "../../core/trajectory.ts";
 import type { Guidance, MemoryProvider } from "../../memory/provider_port.ts";
 import type { AgentTool, ToolContext } from "../web/tool_port.ts";
@@ -83,10 +84,11 @@ export function isTransient(e: unknown): boolean {
     (e.status === 408 || e.status === 429 || e.status >= 500);
 }
 
-class BudgetStop extends ModelError {
+/** A task budget (tokens or wall time) ran out; the run stops without an answer. */
+class BudgetStop extends AutomemError {
   readonly stop: "token_cap" | "wall_time";
   constructor(stop: "token_cap" | "wall_time") {
-    super("aborted", `the task's ${stop === "token_cap" ? "token cap" : "wall time"} ran out`);
+    super("agent_budget", `the task's ${stop === "token_cap" ? "token cap" : "wall time"} ran out`);
     this.stop = stop;
   }
 }
