@@ -8,7 +8,7 @@
  *    tool calls (`toolMode: "auto"` falls back to the JSON action format `{think, tools}` the
  *    first time the endpoint rejects offered tools) — and every call runs in order, its bounded
  *    observation fed back. `final_answer` ends the run.
- * 4. Every `interval` steps (a seeded integer in [summaryInterval−1, summaryInterval+1]) a summary
+ * 4. Every `interval` steps (a seeded integer in [summaryInterval−1, summaryInterval+1]; 0 = never) a summary
  *    call condenses the history, which is then replaced by the summary; the first step after the
  *    first summary boundary asks memory for its one refresh.
  * 5. At the step limit a final-answer prompt asks for the best answer so far.
@@ -96,7 +96,7 @@ class BudgetStop extends AutomemError {
 /** Runs the agent on one task; see the module doc. Rejects only when `signal` aborts. */
 export async function runResearchAgent(input: ResearchAgentInput): Promise<ResearchRun> {
   const limits: AgentLimits = { ...DEFAULT_LIMITS, ...input.limits };
-  const base = Math.max(1, limits.summaryInterval);
+  const base = limits.summaryInterval;
   const run: ResearchRun = {
     answer: "",
     stop: "error",
@@ -110,7 +110,8 @@ export async function runResearchAgent(input: ResearchAgentInput): Promise<Resea
     attempts: 0,
     errors: [],
     format: limits.toolMode === "json" ? "json" : "native",
-    summaryInterval: Math.max(1, base - 1 + input.rng.int(3)),
+    // 0 turns summaries off; the jitter is drawn either way so seeds stay aligned.
+    summaryInterval: ((j) => (base <= 0 ? 0 : Math.max(1, base - 1 + j)))(input.rng.int(3)),
   };
   let begin: Guidance | null = null;
   try {
@@ -197,7 +198,7 @@ async function attempt(
   let summarised = false;
   const state: StepState = { run, specs, call, system };
   for (let step = 1; step <= limits.maxSteps; step++) {
-    if (step > 1 && (step - 1) % run.summaryInterval === 0) {
+    if (run.summaryInterval > 0 && step > 1 && (step - 1) % run.summaryInterval === 0) {
       const summary = await call([system(), ...head, ...history, {
         role: "user",
         content: summaryPrompt(),
