@@ -10,6 +10,7 @@ export * from "./answer.ts";
 export * from "./benchmark_port.ts";
 export * from "./errors.ts";
 export * from "./gaia/mod.ts";
+export * from "./games/mod.ts";
 export * from "./judge.ts";
 export * from "./locomo/mod.ts";
 export * from "./registry.ts";

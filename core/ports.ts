@@ -5,6 +5,7 @@
  * @module
  */
 import type { z } from "zod";
+import { AutomemError } from "./automem_error.ts";
 
 /** The model roles automem distinguishes; each may point at its own endpoint and model. */
 export type ModelRole = "task" | "search" | "diagnosis" | "judge" | "memory" | "embedding";
@@ -92,20 +93,34 @@ export type ModelErrorCode =
   | "invalid_json"
   | "schema"
   | "cache_miss"
-  | "script_exhausted";
+  | "script_exhausted"
+  | "call_budget";
+
+/** What a model error keeps of the failed call (never a key or a request body). */
+export interface ModelErrorDetails {
+  /** HTTP status when the endpoint answered with one. */
+  status?: number;
+  /** The provider's request id (`x-request-id`), for a support ticket. */
+  requestId?: string;
+  /** The original error, already scrubbed of secrets by the adapter. */
+  cause?: unknown;
+}
 
 /** The one error type model adapters throw; its message never contains a secret. */
-export class ModelError extends Error {
+export class ModelError extends AutomemError {
   /** Machine-readable reason. */
-  readonly code: ModelErrorCode;
+  declare readonly code: ModelErrorCode;
   /** HTTP status when the endpoint answered with one. */
   readonly status?: number;
-  /** Builds the error. */
-  constructor(code: ModelErrorCode, message: string, status?: number) {
-    super(message);
+  /** The provider's request id, when the endpoint sent one. */
+  readonly requestId?: string;
+  /** Builds the error; a bare number as `details` is the HTTP status. */
+  constructor(code: ModelErrorCode, message: string, details: number | ModelErrorDetails = {}) {
+    const d = typeof details === "number" ? { status: details } : details;
+    super(code, message, { cause: d.cause });
     this.name = "ModelError";
-    this.code = code;
-    this.status = status;
+    this.status = d.status;
+    this.requestId = d.requestId;
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `SearchConfig`: every flag of `automem search` (the reference's §1.1 flags with their
+ * `SearchConfig`: every flag of `automem search` (the docs/design.md#search-flags flags with their
  * defaults, plus automem's own), validated with the reference's rules. The CLI hands over a plain
  * object of parsed flags; snake_case, kebab-case and camelCase keys are all accepted, and every
  * issue names the flag it is about.
@@ -38,6 +38,7 @@ export const BENCHMARKS = [
   "gaia",
   "webwalkerqa",
   "xbench-deepsearch",
+  "tiny",
 ] as const;
 /** The proposers. */
 export const PROPOSERS = ["llm", "rules", "random"] as const;
