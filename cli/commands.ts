@@ -13,6 +13,7 @@ import { mcpCommand } from "./mcp_command.ts";
 import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
+import { runCommand } from "./run_default.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly CommandDef[] = [
@@ -20,6 +21,7 @@ export const COMMANDS: readonly CommandDef[] = [
   specCommand,
   compileCommand,
   searchCommand,
+  runCommand,
   sweepCommand,
   workerCommand,
   curvesCommand,
