@@ -1,30 +1,70 @@
 /**
- * automem's library surface. Layers, in the one direction imports flow:
+ * automem as a library: open the memory architecture a search chose and use it in your own agent.
  *
- * - `core`: the architecture space, spec contract and compiler, units, configuration, and the
- *   ports (chat model, embedder, clock, random source) with their adapters;
- * - `stores`: the five memory stores behind one port;
- * - `retrieval`: the six retrievers and the query planner;
- * - `memory`: encoders, management, the runtime and the provider lifecycle (`openMemory`);
- * - `bench`: task sources (`world`, `locomo`, task files);
- * - `search`: the EGAS/FGMD search loop (`runSearch`) and sweeps (`runSweep`);
- * - `server` and `report`: read-only views of run directories.
+ * This root module is deliberately small (it loads no server, no CLI and no search engine). The
+ * rest of the project is reachable through subpath exports of `deno.json`: `./core`, `./stores`,
+ * `./retrieval`, `./memory`, `./bench`, `./search`, `./report`, `./server`, `./cli` and
+ * `./testing` (the doubles for tests: scripted model, logical clock, hashing embedder).
  *
- * @example
+ * @example Embed a memory, learn a lesson, get guidance
  * ```ts
- * import { compileSpec, parseSpec } from "./mod.ts";
- * const parsed = parseSpec({ schema_version: "1", encode: "tip", store: "json", retrieve: "hybrid", manage: "lightweight" });
- * if (parsed.ok) console.log(compileSpec(parsed.value, { baseDir: "./storage" }).store.dir);
+ * import assert from "node:assert/strict";
+ * import { createMemory } from "./mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * {
+ *   await using memory = await createMemory({
+ *     spec: { schema_version: "1", encode: "tip", store: "json", retrieve: "hybrid", manage: "lightweight" },
+ *     dir,
+ *   });
+ *   await memory.add({ text: "Ask for the invoice number before searching invoices.", use_when: ["invoice"] });
+ *   const guidance = await memory.beginTask({ id: "t1", text: "Find the invoice for ACME" });
+ *   assert.match(guidance?.text ?? "", /invoice number/);
+ * }
+ * await Deno.remove(dir, { recursive: true });
  * ```
  *
  * @module
  */
-export * from "./core/mod.ts";
-export * from "./stores/mod.ts";
-export * from "./retrieval/mod.ts";
-export * from "./memory/mod.ts";
-export * from "./bench/mod.ts";
-export * from "./search/mod.ts";
-export * from "./report/mod.ts";
-export { createApp } from "./server/app.ts";
-export { serve, ServeError } from "./server/serve.ts";
+
+// Opening and using a memory.
+export {
+  createMemory,
+  type CreateMemoryOptions,
+  type MemoryModels,
+} from "./memory/create_memory.ts";
+export {
+  AutomemMemory,
+  type LessonInput,
+  type ListOptions,
+  MemoryInputError,
+  type UnitPatch,
+} from "./memory/memory_client.ts";
+export {
+  type ChatMessage,
+  type ChatTranscriptOptions,
+  fromChatTranscript,
+  TranscriptError,
+} from "./memory/chat_transcript.ts";
+export { loadWinner, type Winner } from "./search/load_winner.ts";
+export type { EndTrace, Guidance, RankedUnit } from "./memory/provider_port.ts";
+
+// The data a memory exchanges with an agent.
+export type { TaskContext, TaskOutcome, Trajectory, TrajectoryStep } from "./core/trajectory.ts";
+export type { MemoryUnit } from "./core/unit.ts";
+export type { StoreSnapshot } from "./stores/store_port.ts";
+
+// Architecture specs.
+export { type ArchitectureSpec, ArchitectureSpecSchema, parseSpec } from "./core/spec.ts";
+export type { Issue, ParseResult } from "./core/issues.ts";
+
+// Models and other ports, with their adapters.
+export type { ChatModel, Clock, Embedder } from "./core/ports.ts";
+export { createOpenAIChatModel, createOpenAIEmbedder } from "./core/openai_adapter.ts";
+export { HashEmbedder } from "./core/hash_embedder.ts";
+export { systemClock } from "./core/clock.ts";
+
+// Errors: catch AutomemError and branch on `code`.
+export { AutomemError, isAutomemError } from "./core/automem_error.ts";
+export { ModelError } from "./core/ports.ts";
+export { StoreError } from "./stores/store_error.ts";
+export { SearchError } from "./search/errors.ts";

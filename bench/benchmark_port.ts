@@ -10,7 +10,7 @@ import type { MemoryProvider, TaskTrace } from "../memory/provider_port.ts";
 
 /** One task. */
 export const BenchTaskSchema = z.object({
-  /** Unique within the benchmark (reference bug §8.9: ids were not unique). */
+  /** Unique within the benchmark (docs/design.md#fix-task-ids: ids were not unique). */
   id: z.string().min(1),
   text: z.string(),
   level: z.number().int().min(1).max(3),

@@ -5,40 +5,42 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { Issue } from "../core/issues.ts";
 
 /** An option of a benchmark factory is invalid. */
-export class BenchConfigError extends Error {
+export class BenchConfigError extends AutomemError {
   /** The option at fault. */
   readonly field: string;
   /** Builds the error. */
   constructor(field: string, reason: string) {
-    super(`invalid benchmark option '${field}': ${reason}`);
+    super("bench_config", `invalid benchmark option '${field}': ${reason}`);
     this.name = "BenchConfigError";
     this.field = field;
   }
 }
 
 /** A data file a benchmark needs is absent; the CLI skips the benchmark with this message. */
-export class DataUnavailableError extends Error {
+export class DataUnavailableError extends AutomemError {
   /** The path that was looked for. */
   readonly path: string;
   /** Builds the error. */
   constructor(path: string, detail = "file not found") {
-    super(`benchmark data unavailable at ${path}: ${detail}`);
+    super("data_unavailable", `benchmark data unavailable at ${path}: ${detail}`);
     this.name = "DataUnavailableError";
     this.path = path;
   }
 }
 
 /** A task file failed validation; `issues` carry the line (1-based) and field of each problem. */
-export class TaskFileError extends Error {
+export class TaskFileError extends AutomemError {
   /** Every problem found, `path[0]` being the 1-based line (JSONL) or row (JSON array). */
   readonly issues: readonly Issue[];
   /** Builds the error from its issues. */
   constructor(source: string, issues: readonly Issue[]) {
     const first = issues.slice(0, 5).map((i) => i.message).join("; ");
     super(
+      "task_file",
       `invalid task file ${source}: ${first}${
         issues.length > 5 ? ` (+${issues.length - 5} more)` : ""
       }`,

@@ -2,7 +2,7 @@
  * Compiles a spec into a frozen, fully resolved {@linkcode Plan}: the store and its directory, the
  * retriever and its parameters, the management ops per trigger with their settings, and the fixed
  * runtime policy. Only settings that some module reads are included (the reference compiled seven
- * dead fields; see reference-memory-core §1.4 and §10.6).
+ * dead fields; see docs/design.md#compiler and docs/design.md#fix-dead-config).
  *
  * @module
  */
@@ -21,7 +21,7 @@ import type { EncodeType, ManagePreset, RetrieverKind, StoreKind } from "./space
 /** Units retrieved per query, for every retriever (the reference's compiled value). */
 export const TOP_K = 4;
 
-/** Parameters of each retriever (reference §5 defaults; hybrid weights now explicit). */
+/** Parameters of each retriever (docs/design.md#retrievers); hybrid weights are explicit. */
 export const RETRIEVER_DEFAULTS = {
   hybrid: { semantic_weight: 0.5, keyword_weight: 0.5, sub_k_min: 10 },
   contrastive: {

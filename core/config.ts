@@ -21,6 +21,7 @@ import {
 } from "./endpoints.ts";
 import type { ModelRole } from "./ports.ts";
 import { PriceTableSchema } from "./usage.ts";
+import { describeWeb, resolveWebConfig, WebConfigSchema, webSecrets } from "./web_config.ts";
 
 export { ConfigError, type Endpoint, EndpointSchema, Secret } from "./endpoints.ts";
 
@@ -51,6 +52,8 @@ export const AutomemConfigSchema = z.object({
   statusToken: z.instanceof(Secret).nullable(),
   /** The `.env` file that was read, if any. */
   dotenvPath: z.string().nullable(),
+  /** The research agent's web search provider, web cache and page reader. */
+  web: WebConfigSchema,
 });
 /** The resolved configuration (see {@linkcode AutomemConfigSchema}). */
 export type AutomemConfig = z.infer<typeof AutomemConfigSchema>;
@@ -59,15 +62,15 @@ export type AutomemConfig = z.infer<typeof AutomemConfigSchema>;
 export interface ModelFlags {
   /** `--model`: the task agent (and memory, unless set separately). */
   model?: string;
-  /** `--search-model`: the proposer. */
+  /** `--search_model`: the proposer. */
   searchModel?: string;
-  /** `--diagnosis-model`. */
+  /** `--diagnosis_model`. */
   diagnosisModel?: string;
-  /** `--judge-model`. */
+  /** `--judge_model`. */
   judgeModel?: string;
-  /** `--memory-model`: extraction, planner, composer, management ops. */
+  /** The memory role's model (extraction, planner, composer, management ops); no CLI flag. */
   memoryModel?: string;
-  /** `--embedding-model`. */
+  /** The embedding model; no CLI flag (the CLI reads `EMBEDDING_MODEL`). */
   embeddingModel?: string;
 }
 
@@ -140,6 +143,25 @@ function loadPrices(path: string | undefined, cwd: string) {
   return { prices: parsed.data, pricesPath: full };
 }
 
+/** The environment with `<cwd>/.env` underneath (a set variable always wins over `.env`). */
+function mergedEnv(options: LoadConfigOptions): { env: Env; dotenv?: { path: string } } {
+  const dotenv = readDotenv(options.cwd ?? Deno.cwd());
+  const real = options.env ?? processEnv();
+  const env: Env = { ...dotenv?.values };
+  for (const [name, value] of Object.entries(real)) if (value !== undefined) env[name] = value;
+  return { env, dotenv };
+}
+
+/**
+ * The search model the user named: `--search_model`, else `SEARCH_MODEL` (environment or `.env`);
+ * undefined when neither is set (the built-in default does not count). A named search model makes
+ * the LLM proposer the default, whichever of the two ways it was named.
+ */
+export function namedSearchModel(options: LoadConfigOptions = {}): string | undefined {
+  const flag = options.flags?.searchModel?.trim();
+  return flag ? flag : envValue(mergedEnv(options).env, "SEARCH_MODEL");
+}
+
 /**
  * Resolves the configuration from flags, the environment and `<cwd>/.env` (which never
  * overrides a variable that is set in the environment). Throws {@linkcode ConfigError}.
@@ -152,10 +174,7 @@ function loadPrices(path: string | undefined, cwd: string) {
  */
 export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   const cwd = options.cwd ?? Deno.cwd();
-  const dotenv = readDotenv(cwd);
-  const real = options.env ?? processEnv();
-  const env: Env = { ...dotenv?.values };
-  for (const [name, value] of Object.entries(real)) if (value !== undefined) env[name] = value;
+  const { env, dotenv } = mergedEnv(options);
   const flags = options.flags ?? {};
   const flag = (value: string | undefined) => value?.trim() ? value.trim() : undefined;
 
@@ -207,6 +226,12 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   }
   const cacheDir = envValue(env, "AUTOMEM_CACHE_DIR") ?? join(".automem", "cache");
   const statusToken = envValue(env, "AUTOMEM_STATUS_TOKEN");
+  const cacheMode = oneOf(
+    env,
+    "AUTOMEM_CACHE_MODE",
+    ["off", "readwrite", "freeze"] as const,
+    "readwrite",
+  );
 
   return AutomemConfigSchema.parse({
     roles,
@@ -214,11 +239,12 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
     embeddingDim,
     cache: {
       dir: isAbsolute(cacheDir) ? cacheDir : join(cwd, cacheDir),
-      mode: oneOf(env, "AUTOMEM_CACHE_MODE", ["off", "readwrite", "freeze"] as const, "readwrite"),
+      mode: cacheMode,
     },
     ...loadPrices(envValue(env, "AUTOMEM_PRICES"), cwd),
     statusToken: statusToken ? new Secret(statusToken) : null,
     dotenvPath: dotenv?.path ?? null,
+    web: resolveWebConfig(env, cacheMode),
   });
 }
 
@@ -226,6 +252,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
 function secretsOf(config: AutomemConfig): string[] {
   const values = Object.values(config.roles).flatMap((r) => r.endpoint ? [r.endpoint.apiKey] : []);
   if (config.statusToken) values.push(config.statusToken);
+  values.push(...webSecrets(config.web));
   return [...new Set(values.map((s) => s.reveal()))];
 }
 
@@ -261,6 +288,7 @@ export function describeConfig(config: AutomemConfig): string {
     }`,
     `${"status".padEnd(10)} ${config.statusToken ? "token set" : "no token"}`,
     `${".env".padEnd(10)} ${config.dotenvPath ?? "none"}`,
+    `${"web".padEnd(10)} ${describeWeb(config.web)}`,
   );
   return redact(lines.join("\n"), config);
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { z } from "zod";
 
 /** Environment variables as a plain map. */
@@ -13,10 +14,10 @@ export type Env = Record<string, string | undefined>;
 const OPENAI_DEFAULT_BASE = "https://api.openai.com/v1";
 
 /** A configuration problem the user must fix; the message names the variables involved. */
-export class ConfigError extends Error {
+export class ConfigError extends AutomemError {
   /** Builds the error. */
   constructor(message: string) {
-    super(message);
+    super("config", message);
     this.name = "ConfigError";
   }
 }

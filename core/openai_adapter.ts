@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAI } from "openai";
 import {
   type ChatMessage,
@@ -69,7 +70,20 @@ export interface OpenAIEmbedderOptions extends OpenAIConnection {
   batchSize?: number;
 }
 
-class AttemptTimeout extends Error {}
+/** What a {@linkcode ModelError}'s `cause` keeps of an SDK error. */
+export interface ScrubbedSdkError {
+  readonly name: string;
+  /** The SDK's message with the API key replaced by `***`. */
+  readonly message: string;
+  readonly status?: number;
+  readonly requestId?: string;
+}
+
+class AttemptTimeout extends AutomemError {
+  constructor() {
+    super("timeout", "attempt timed out");
+  }
+}
 
 /** Sends SDK calls with per-attempt timeouts and the retry loop; scrubs the key from errors. */
 class Transport {
@@ -136,6 +150,21 @@ class Transport {
     return withRetries(attempt, (e) => this.#classify(what, e, signal), this.#policy, signal);
   }
 
+  /**
+   * A copy of the SDK's error that is safe to keep as a `cause`: name, scrubbed message, status
+   * and request id only (the original holds headers and the request, which may carry the key).
+   */
+  #scrubbed(error: unknown): ScrubbedSdkError {
+    const e = error instanceof Error ? error : undefined;
+    const api = error instanceof APIError ? error : undefined;
+    return Object.freeze({
+      name: e?.name ?? "Error",
+      message: this.scrub(e?.message ?? String(error)),
+      ...(typeof api?.status === "number" ? { status: api.status } : {}),
+      ...(typeof api?.requestID === "string" ? { requestId: api.requestID } : {}),
+    });
+  }
+
   #classify(what: string, error: unknown, signal?: AbortSignal): AttemptFailure {
     const where = `${what} at ${this.#opts.baseURL}`;
     if (error instanceof ModelError) return { error, retryable: false };
@@ -148,15 +177,19 @@ class Transport {
     }
     if (error instanceof APIError && typeof error.status === "number") {
       const status = error.status;
+      const message = this.scrub(`${where} failed: ${error.message}`);
+      const requestId = typeof error.requestID === "string" ? error.requestID : undefined;
       return {
-        error: new ModelError("http", this.scrub(`${where} failed: ${error.message}`), status),
+        error: new ModelError("http", message, { status, requestId, cause: this.#scrubbed(error) }),
         retryable: status === 408 || status === 429 || status >= 500,
         retryAfterMs: parseRetryAfter(error.headers, Date.now()),
       };
     }
     const detail = error instanceof Error ? error.message : String(error);
     return {
-      error: new ModelError("network", this.scrub(`${where} failed: ${detail}`)),
+      error: new ModelError("network", this.scrub(`${where} failed: ${detail}`), {
+        cause: this.#scrubbed(error),
+      }),
       retryable: error instanceof APIConnectionError,
     };
   }
@@ -214,6 +247,12 @@ class OpenAIChatModel implements ChatModel {
         body.temperature = request.temperature;
       }
       if (format) body.response_format = format;
+      else if (request.tools?.length) {
+        body.tools = request.tools.map((t) => ({
+          type: "function",
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        }));
+      }
       try {
         const completion = await this.#transport.call(
           `chat completion (${this.id})`,
@@ -246,9 +285,16 @@ class OpenAIChatModel implements ChatModel {
   }
 
   #toReply(completion: OpenAI.ChatCompletion, messages: ChatMessage[]): RawReply {
-    const text = stripThinking(completion.choices?.[0]?.message?.content ?? "");
+    const message = completion.choices?.[0]?.message;
+    const text = stripThinking(message?.content ?? "");
     const usage = completion.usage;
+    const calls = (message?.tool_calls ?? []).flatMap((c, i) =>
+      c.type === "function"
+        ? [{ id: c.id || `call_${i}`, name: c.function.name, arguments: c.function.arguments }]
+        : []
+    );
     return {
+      ...(calls.length ? { toolCalls: calls } : {}),
       text,
       usage: {
         promptTokens: usage?.prompt_tokens ??

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { createOpenAIChatModel, createOpenAIEmbedder, stripThinking } from "./openai_adapter.ts";
+import { AutomemError } from "./automem_error.ts";
 import { ModelError } from "./ports.ts";
 
 const KEY = "sk-test-SECRET-0123456789";
@@ -308,6 +309,23 @@ Deno.test("the API key never appears in error messages, even when the server ech
   });
 });
 
+Deno.test("an http model error keeps status, request id and a scrubbed SDK cause, never the key", async () => {
+  const reply = () =>
+    apiError(401, `Incorrect API key provided: ${KEY}.`, { "x-request-id": "req_42" });
+  await withServer(reply, async (baseURL) => {
+    const error = await rejectsWithCode(chatModel(baseURL).chat({ messages: user("q") }), "http");
+    assert.ok(error instanceof AutomemError);
+    assert.equal(error.status, 401);
+    assert.equal(error.requestId, "req_42");
+    const cause = error.cause as Record<string, unknown>;
+    assert.equal(cause.status, 401);
+    assert.equal(cause.requestId, "req_42");
+    assert.match(String(cause.message), /Incorrect API key provided: \*\*\*/);
+    const dump = Deno.inspect(error, { depth: 10, showHidden: true }) + JSON.stringify(cause);
+    assert.ok(!dump.includes(KEY), dump);
+  });
+});
+
 Deno.test("network failures are retried and then reported without the key", async () => {
   let calls = 0;
   const failingFetch = (() => {
@@ -318,6 +336,7 @@ Deno.test("network failures are retried and then reported without the key", asyn
   const error = await rejectsWithCode(model.chat({ messages: user("q") }), "network");
   assert.equal(calls, 3);
   assert.ok(!error.message.includes(KEY));
+  assert.ok(!Deno.inspect(error.cause, { depth: 10 }).includes(KEY), "the kept cause is scrubbed");
 });
 
 /** A handler whose replies wait until `release` is called, to model a hung endpoint. */
@@ -489,4 +508,44 @@ Deno.test("embedding requests are retried on 503", async () => {
     await embedder.embed(["aa"]);
     assert.equal(seen.length, 2);
   });
+});
+
+Deno.test("offered tools are sent as OpenAI functions and native tool calls come back parsed", async () => {
+  await withServer(
+    () =>
+      Response.json({
+        id: "c",
+        object: "chat.completion",
+        created: 0,
+        model: "served-model",
+        choices: [{
+          index: 0,
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: [{
+              id: "call_1",
+              type: "function",
+              function: { name: "web_search", arguments: '{"query":"moons"}' },
+            }],
+          },
+          finish_reason: "tool_calls",
+        }],
+        usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
+      }),
+    async (baseURL, seen) => {
+      const tools = [{ name: "web_search", description: "Search", parameters: { type: "object" } }];
+      const reply = await chatModel(baseURL).chat({ messages: user("go"), tools });
+      assert.deepEqual(seen[0].body.tools, [{
+        type: "function",
+        function: { name: "web_search", description: "Search", parameters: { type: "object" } },
+      }]);
+      assert.deepEqual(reply.toolCalls, [{
+        id: "call_1",
+        name: "web_search",
+        arguments: '{"query":"moons"}',
+      }]);
+      assert.equal(reply.text, "");
+    },
+  );
 });

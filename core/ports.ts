@@ -5,6 +5,7 @@
  * @module
  */
 import type { z } from "zod";
+import { AutomemError } from "./automem_error.ts";
 
 /** The model roles automem distinguishes; each may point at its own endpoint and model. */
 export type ModelRole = "task" | "search" | "diagnosis" | "judge" | "memory" | "embedding";
@@ -21,9 +22,31 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
+/** A function the model may call natively (OpenAI `tools`); the agent tool specs fit this shape. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** JSON schema of the arguments object. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+/** One native tool call in a reply. */
+export interface ToolCall {
+  /** The endpoint's call id (synthesised when it gives none). */
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them: JSON text, not yet validated. */
+  arguments: string;
+}
+
 /** What a caller asks of a chat model. */
 export interface ChatRequest<T = unknown> {
   messages: ChatMessage[];
+  /**
+   * Functions offered for native tool calling. Endpoints without tool support reject the request
+   * (a `ModelError` with an HTTP 4xx status); callers then fall back to a text action format.
+   */
+  tools?: readonly ToolDefinition[];
   /** Upper bound on completion tokens. */
   maxTokens?: number;
   temperature?: number;
@@ -49,6 +72,8 @@ export interface ChatResult<T = unknown> {
   model: string;
   /** True when the answer came from the response cache. */
   cached: boolean;
+  /** Native tool calls, present when the request offered `tools` and the model called some. */
+  toolCalls?: ToolCall[];
 }
 
 /** A chat-completion model (OpenAI-compatible endpoint, scripted model, cache wrapper...). */
@@ -68,20 +93,34 @@ export type ModelErrorCode =
   | "invalid_json"
   | "schema"
   | "cache_miss"
-  | "script_exhausted";
+  | "script_exhausted"
+  | "call_budget";
+
+/** What a model error keeps of the failed call (never a key or a request body). */
+export interface ModelErrorDetails {
+  /** HTTP status when the endpoint answered with one. */
+  status?: number;
+  /** The provider's request id (`x-request-id`), for a support ticket. */
+  requestId?: string;
+  /** The original error, already scrubbed of secrets by the adapter. */
+  cause?: unknown;
+}
 
 /** The one error type model adapters throw; its message never contains a secret. */
-export class ModelError extends Error {
+export class ModelError extends AutomemError {
   /** Machine-readable reason. */
-  readonly code: ModelErrorCode;
+  declare readonly code: ModelErrorCode;
   /** HTTP status when the endpoint answered with one. */
   readonly status?: number;
-  /** Builds the error. */
-  constructor(code: ModelErrorCode, message: string, status?: number) {
-    super(message);
+  /** The provider's request id, when the endpoint sent one. */
+  readonly requestId?: string;
+  /** Builds the error; a bare number as `details` is the HTTP status. */
+  constructor(code: ModelErrorCode, message: string, details: number | ModelErrorDetails = {}) {
+    const d = typeof details === "number" ? { status: details } : details;
+    super(code, message, { cause: d.cause });
     this.name = "ModelError";
-    this.code = code;
-    this.status = status;
+    this.status = d.status;
+    this.requestId = d.requestId;
   }
 }
 

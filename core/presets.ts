@@ -1,6 +1,7 @@
 /**
- * Management presets (exact op order of the reference, §6.2) and every op's default settings
- * (§6.3). The compiler folds the ops of the chosen preset, with their settings, into the plan.
+ * Management presets (exact op order of the reference, docs/design.md#presets) and every op's
+ * default settings (docs/design.md#op-defaults). The compiler folds the ops of the chosen preset,
+ * with their settings, into the plan.
  *
  * @module
  */
@@ -38,7 +39,7 @@ export type OpName = typeof OP_NAMES[number];
 /** Scalar settings of one op. */
 export type OpSettings = Readonly<Record<string, number | boolean | string | readonly string[]>>;
 
-/** Default settings of every op (reference §6.3), the only source of these numbers. */
+/** Default settings of every op (docs/design.md#op-defaults), the only source of these numbers. */
 export const OP_DEFAULTS: Readonly<Record<OpName, OpSettings>> = {
   access_stats_update: {},
   boost_on_success: { success_boost: 0.05 },
@@ -120,7 +121,7 @@ function withMandatory(p: PresetOps, periodicTail?: OpName[]): PresetOps {
   };
 }
 
-/** The four presets with the mandatory layers merged in (reference §6.2, verified order). */
+/** The four presets with the mandatory layers merged in, in order (docs/design.md#presets). */
 export const PRESETS: Readonly<Record<ManagePreset, PresetOps>> = {
   lightweight: withMandatory({
     post_task: [],

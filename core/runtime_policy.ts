@@ -1,6 +1,6 @@
 /**
- * The fixed memory-use runtime policy `automem-runtime-v1` (reference §7.1). The constants are
- * frozen; their digest equals the reference's and enters the search protocol digest.
+ * The fixed memory-use runtime policy `automem-runtime-v1` (docs/design.md#runtime-policy). The
+ * constants are frozen; their digest equals the reference's and enters the search protocol digest.
  *
  * @module
  */

@@ -2,9 +2,10 @@
  * The memory unit: one envelope schema for all encode types, with provenance. Content schemas per
  * type live in `unit_content.ts`. Units are persisted in snake_case, the reference's field names.
  *
- * Differences from the reference (reference-memory-core §10): content is validated per type and
- * empty content is rejected (§10.8); timestamps are UTC ISO strings with `Z` (§10.16); every unit
- * carries `source_refs`, the ids of the items it was derived from.
+ * Differences from the reference (docs/design.md#fixes): content is validated per type and
+ * empty content is rejected (docs/design.md#fix-content-validation); timestamps are UTC ISO strings
+ * with `Z` (docs/design.md#fix-utc); every unit carries `source_refs`, the ids of the items it was
+ * derived from.
  *
  * @module
  */
@@ -39,7 +40,7 @@ export const RelationSchema = z.object({
 /** One relation. */
 export type Relation = z.infer<typeof RelationSchema>;
 
-/** The unit envelope (reference §2.1 plus provenance). */
+/** The unit envelope (docs/design.md#unit-envelope plus provenance). */
 export const MemoryUnitSchema = z.object({
   id: z.string().min(1),
   type: z.enum(ENCODE_TYPES),
@@ -98,9 +99,9 @@ const WORKFLOW_STEP_KEYS = [
 ];
 
 /**
- * The stable text that is embedded and keyword-indexed (reference §2.2): priority keys first,
- * then the remaining content in insertion order, then `use_when`. Unlike the reference, triggers
- * that are already inside the content are not appended a second time.
+ * The stable text that is embedded and keyword-indexed (docs/design.md#content-text): priority keys
+ * first, then the remaining content in insertion order, then `use_when`. Unlike the reference,
+ * triggers that are already inside the content are not appended a second time.
  */
 export function contentText(unit: Pick<MemoryUnit, "type" | "content" | "use_when">): string {
   const parts: string[] = [];

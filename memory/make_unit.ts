@@ -1,7 +1,8 @@
 /**
  * {@linkcode makeUnit}: the one place a validated content object becomes a
  * {@linkcode MemoryUnit} (signature, tokens, triggers, tags, negativity, initial confidence and
- * provenance), and the reference's initial-confidence heuristic (§2.4).
+ * provenance), and the reference's initial-confidence heuristic
+ * (docs/design.md#initial-confidence).
  *
  * @module
  */
@@ -42,9 +43,9 @@ function filled(v: unknown): boolean {
 }
 
 /**
- * Initial confidence (reference §2.4): a self-reported quality in [0, 1] or 0.65, scaled by how
- * many signal fields are filled, adjusted by step count for trajectories and workflows, and
- * clamped to [0.05, 1].
+ * Initial confidence (docs/design.md#initial-confidence): a self-reported quality in [0, 1] or
+ * 0.65, scaled by how many signal fields are filled, adjusted by step count for trajectories and
+ * workflows, and clamped to [0.05, 1].
  */
 export function initialConfidence(type: EncodeType, content: Record<string, unknown>): number {
   const base = ["quality_self_score", "confidence", "quality"].map((k) => content[k])

@@ -1,7 +1,7 @@
 /**
  * The management pipeline's port: three triggers (on insert, after each task, every N tasks).
  * The periodic counter is persisted with the store so a recreated provider keeps counting
- * (reference bug §10.17).
+ * (docs/design.md#fix-periodic-counter).
  *
  * @module
  */

@@ -10,17 +10,44 @@
  * - `runSmoke` (`automem smoke`) and `evaluateLocomo` (`automem locomo`).
  * - Units' content schemas, the encoders, management, and the dataset parsers.
  *
+ * Most users want `createMemory` (one call, see the root module). Underneath it, and in the
+ * search engine, a memory is opened from a compiled plan:
+ *
+ * @example Open a compiled plan with `openMemory`
  * ```ts
- * const plan = compileSpec(spec, { baseDir, embeddingDim: embedder.dim });
- * const memory = await openMemory(plan, { embedder, clock, newId: sequentialIds("run1") });
- * const guidance = await memory.beginTask(task);      // null or { text, unit_ids, tokens }
- * // ... the agent works; at its first summary boundary:
- * await memory.refresh(task, progressText);
- * const end = await memory.endTask(task, trajectory, outcome);
+ * import assert from "node:assert/strict";
+ * import { compileSpec, HashEmbedder, logicalClock, parseSpec } from "../core/mod.ts";
+ * import { continuingIds, openMemory } from "./mod.ts";
+ * const parsed = parseSpec({ schema_version: "1", encode: "tip", store: "json", retrieve: "hybrid", manage: "lightweight" });
+ * if (!parsed.ok) throw new Error(parsed.issues[0].message);
+ * const embedder = new HashEmbedder();
+ * const baseDir = await Deno.makeTempDir();
+ * const plan = compileSpec(parsed.value, { baseDir, embeddingDim: embedder.dim });
+ * const memory = await openMemory(plan, { embedder, clock: logicalClock(), newId: continuingIds("run1", []) });
+ * assert.equal(await memory.beginTask({ id: "t1", text: "Find the key" }), null); // empty memory
+ * await memory.close();
+ * await Deno.remove(baseDir, { recursive: true });
  * ```
  *
  * @module
  */
+export { createMemory, type CreateMemoryOptions, type MemoryModels } from "./create_memory.ts";
+export {
+  AutomemMemory,
+  type LessonInput,
+  type ListOptions,
+  type MemoryClientParts,
+  MemoryInputError,
+  type UnitPatch,
+} from "./memory_client.ts";
+export {
+  type ChatMessage,
+  ChatMessageSchema,
+  ChatToolCallSchema,
+  type ChatTranscriptOptions,
+  fromChatTranscript,
+  TranscriptError,
+} from "./chat_transcript.ts";
 export type {
   CandidateTrace,
   EndTrace,
@@ -41,7 +68,7 @@ export {
 } from "./open_memory.ts";
 export { PlanMemoryProvider, ProviderClosedError, type ProviderParts } from "./provider.ts";
 export { emptyEndTrace, NoMemoryProvider } from "./no_memory.ts";
-export { sequentialIds } from "./ids.ts";
+export { continuingIds, sequentialIds } from "./ids.ts";
 export { type GuidanceContext, provideGuidance, TRACE_TEXT_CHARS } from "./provide_guidance.ts";
 export {
   embedUnits,
@@ -74,17 +101,38 @@ export {
 export { SMOKE_CONVERSATION, SMOKE_PROBE, SMOKE_TASKS, type SmokeTask } from "./smoke_fixtures.ts";
 export {
   bm25TurnRankings,
+  type BudgetFamily,
+  budgetValues,
+  CONTEXT_BUDGET_TURNS,
+  contextBudgetOf,
   type ConversationReport,
   DEFAULT_KS,
   evaluateLocomo,
   loadLocomo,
+  LOCOMO_RANK_DEPTH,
   type LocomoEvalOptions,
   type LocomoEvalResult,
+  type QuestionRanking,
+  type RankedEntry,
   selectConversations,
 } from "./locomo_eval.ts";
 export {
+  type BudgetItem,
+  contextBudgetRecall,
+  type ContextBudgetScore,
+  type MeanBlock,
+  type MeanSummary,
+  MeanTable,
+  TURN_BUDGETS,
+  turnBudgetRecall,
+} from "./locomo_budget.ts";
+export { fromExcludedTask } from "./exclusion.ts";
+export {
   BASELINE_STOPWORDS,
   baselineTerms,
+  type BaselineTurn,
+  baselineTurns,
+  ConversationBm25,
   TurnBm25,
   type TurnBm25Options,
 } from "./locomo_bm25.ts";

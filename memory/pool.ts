@@ -1,8 +1,8 @@
 /**
- * Canonical-pool merge (reference §9.2): after a search round, the winner's store is folded back
- * into the canonical pool. Only active units are kept, exact duplicates (same signature) are
- * folded into one survivor whose usage and success counts are the sums, and graph edge
- * statistics are carried over, with the entity nodes those edges still reach.
+ * Canonical-pool merge (docs/design.md#canonical-pool): after a search round, the winner's store is
+ * folded back into the canonical pool. Only active units are kept, exact duplicates (same
+ * signature) are folded into one survivor whose usage and success counts are the sums, and graph
+ * edge statistics are carried over, with the entity nodes those edges still reach.
  *
  * The merge is idempotent: merging the same winner twice gives the same pool. Three rules make it
  * so:
@@ -200,7 +200,7 @@ function liveEntities(entities: readonly EntityNode[], edges: readonly GraphEdge
   return [...out.values()];
 }
 
-/** The canonical-pool maintenance ops, in the reference's order (§9.2). */
+/** The canonical-pool maintenance ops, in the reference's order (docs/design.md#canonical-pool). */
 export const POOL_MAINTENANCE_OPS: readonly OpName[] = [
   "quality_curation",
   "utility_audit",

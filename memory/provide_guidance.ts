@@ -1,12 +1,14 @@
 /**
- * One BEGIN or IN memory request (reference §7.5 `provide_memory`), in this order: session check
- * → literal-preserving query plan (skipped for hyde) → retrieval with the self-retrieval guard
- * keyed by the benchmark task id → drop units already injected in this task → compose → commit →
- * guidance with `[memory:<id>]` citations. Every request leaves a {@linkcode RetrievalTrace}.
+ * One BEGIN or IN memory request (docs/design.md#provide-memory `provide_memory`), in this order:
+ * session check → literal-preserving query plan (skipped for hyde) → retrieval with the
+ * self-retrieval guard keyed by the benchmark task id → drop units already injected in this task →
+ * compose → commit → guidance with `[memory:<id>]` citations. Every request leaves a {@linkcode
+ * RetrievalTrace}.
  *
  * Deliberate differences from the reference:
- * - The self-retrieval guard compares the benchmark task id only (bug §10.5); the retriever gets
- *   `excludeTaskIds: [task.id]` and the result is checked again here.
+ * - The self-retrieval guard compares the benchmark task id only
+ *   (docs/design.md#fix-self-retrieval); the retriever gets `excludeTaskIds: [task.id]` and the
+ *   result is checked again here.
  * - Already injected units are dropped on every phase (a restarted BEGIN included), and the
  *   retriever is asked for `top_k + injected` units so dropping them still leaves up to `top_k`
  *   fresh candidates (the reference asked for `top_k` and then dropped, often leaving nothing).

@@ -1,14 +1,14 @@
 /**
- * What happens after a task (reference §3.3 `take_in_memory`) or when material is ingested:
+ * What happens after a task (docs/design.md#take-in `take_in_memory`) or when material is ingested:
  * extraction through the encoder (model or offline rules) → embedding of each unit's
  * `contentText` → `store.add` (exact duplicates by signature are dropped across the whole store)
  * → on-insert management for the units actually stored → post-task management with the units and
  * graph edges injected into the task and its outcome.
  *
  * Deliberate differences from the reference:
- * - Management runs without a model too (bug §10.13): the deterministic ops (access stats,
- *   boost/penalize, dedup, decay, prune...) never depended on one; model-based ops fall back or
- *   are skipped by the pipeline with a record.
+ * - Management runs without a model too (docs/design.md#fix-offline-management): the deterministic
+ *   ops (access stats, boost/penalize, dedup, decay, prune...) never depended on one; model-based
+ *   ops fall back or are skipped by the pipeline with a record.
  * - The write-side provenance gate lives in the encoders; plain ingestion (`outcome` absent) runs
  *   no post-task pass, so a conversation never boosts or penalises anything.
  * - A management exception never loses the extraction: it becomes an `OpRunRecord` with `error`;

@@ -1,13 +1,13 @@
 /**
- * Content schemas per encode type (reference-memory-core §2.3); `make_unit.ts` turns validated
+ * Content schemas per encode type (docs/design.md#unit-content); `make_unit.ts` turns validated
  * content into units.
  *
- * Unlike the reference (§10.8), content is validated: a tip needs a `principle`, an insight needs
- * `root_cause_conclusion` and `corrective_strategy`, a trajectory at least one step, a workflow
- * at least one `agent_workflow` step, a shortcut a `name` and a non-empty `action_sequence`.
- * Empty or invalid content is rejected with typed issues and never stored. Unknown keys are
- * dropped so stored content always has the documented shape; key order follows the schema, so
- * signatures do not depend on the order a model wrote its keys in.
+ * Unlike the reference (docs/design.md#fix-content-validation), content is validated: a tip needs a
+ * `principle`, an insight needs `root_cause_conclusion` and `corrective_strategy`, a trajectory at
+ * least one step, a workflow at least one `agent_workflow` step, a shortcut a `name` and a
+ * non-empty `action_sequence`. Empty or invalid content is rejected with typed issues and never
+ * stored. Unknown keys are dropped so stored content always has the documented shape; key order
+ * follows the schema, so signatures do not depend on the order a model wrote its keys in.
  *
  * @module
  */
@@ -15,7 +15,7 @@ import { z } from "zod";
 import { fromZodIssues, type Issue } from "../core/issues.ts";
 import type { EncodeType } from "../core/space.ts";
 
-/** The 12-label failure vocabulary of insights (reference §2.3). */
+/** The 12-label failure vocabulary of insights (docs/design.md#unit-content). */
 export const FAILURE_PATTERNS = [
   "wrong_entity",
   "wrong_value",
@@ -59,7 +59,7 @@ export function normalizeLabel(value: string): string {
   return value.trim().toLowerCase().replace(/[\s-]+/g, "_");
 }
 
-/** Tip content (reference §2.3 item fields; `speaker`/`date`/`context` for conversation facts). */
+/** Tip content (docs/design.md#unit-content); `speaker`/`date`/`context` for conversation facts. */
 export const TipContentSchema = z.object({
   category: z.enum(TIP_CATEGORIES).optional(),
   topic: text.optional(),

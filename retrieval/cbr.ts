@@ -1,6 +1,6 @@
 /**
- * Case-based recall (reference §5.5, the CBR stage of `cbr_rerank`). A unit's case score is the
- * cosine between the query and the embedding of the task the unit came from
+ * Case-based recall (docs/design.md#retriever-cbr, the CBR stage of `cbr_rerank`). A unit's case
+ * score is the cosine between the query and the embedding of the task the unit came from
  * (`source_task_query`); its content score is the dense cosine of its own text. Candidates rank by
  * `max(case, content_weight · content)` and report `max(case, content)` as their similarity.
  *

@@ -1,10 +1,11 @@
 /**
- * `cbr_rerank` (reference §5.5, bug §10.3 fixed): CBR recall, then ONE model call that scores the
- * whole candidate pool (`rerank_pool_size`) on a 1..10 case-relevance rubric. Final rank =
- * `cbr_weight · cbr + llm_weight · score/10`; the reported score stays the raw CBR similarity.
- * Any failure of that call (error, bad JSON, missing or repeated indices) keeps the CBR order and
- * leaves a note, instead of failing the whole retrieval as the reference did. Without a model a
- * lexical rerank runs instead (variant `cbr_rerank:lexical`).
+ * `cbr_rerank` (docs/design.md#retriever-cbr, docs/design.md#fix-cbr-rerank fixed): CBR recall,
+ * then ONE model call that scores the whole candidate pool (`rerank_pool_size`) on a 1..10
+ * case-relevance rubric. Final rank = `cbr_weight · cbr + llm_weight · score/10`; the reported
+ * score stays the raw CBR similarity. Any failure of that call (error, bad JSON, missing or
+ * repeated indices) keeps the CBR order and leaves a note, instead of failing the whole retrieval
+ * as the reference did. Without a model a lexical rerank runs instead (variant
+ * `cbr_rerank:lexical`).
  *
  * @module
  */

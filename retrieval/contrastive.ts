@@ -1,8 +1,8 @@
 /**
- * Contrastive retrieval (reference §5.4, with bug §10.4 fixed): three pools — units from
- * successful tasks, units from failed tasks, and a neutral pool for units synthesised by
- * management ops or encoded from conversations (`task_outcome ""`), which the reference could
- * never return. Each pool yields its top-k by cosine; candidates are ranked by
+ * Contrastive retrieval (docs/design.md#retriever-contrastive, with docs/design.md#fix-contrastive
+ * fixed): three pools — units from successful tasks, units from failed tasks, and a neutral pool
+ * for units synthesised by management ops or encoded from conversations (`task_outcome ""`), which
+ * the reference could never return. Each pool yields its top-k by cosine; candidates are ranked by
  * `cosine · pool_weight` and report the raw cosine.
  *
  * Pool sizes are stated for the plan's `top_k`: asked for `k` units, a pool offers

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** Why a retriever could not be built or called. */
 export type RetrieverErrorCode =
@@ -14,16 +15,15 @@ export type RetrieverErrorCode =
   | "missing_dependency";
 
 /** A retriever parameter, argument or dependency is unusable. */
-export class RetrieverConfigError extends Error {
+export class RetrieverConfigError extends AutomemError {
   /** Machine-readable reason. */
-  readonly code: RetrieverErrorCode;
+  declare readonly code: RetrieverErrorCode;
   /** The field at fault, e.g. `params.semantic_weight`, `topK`, `deps.store.graph`. */
   readonly field: string;
   /** Builds the error; the message always starts with the field name. */
   constructor(code: RetrieverErrorCode, field: string, reason: string) {
-    super(`${field}: ${reason}`);
+    super(code, `${field}: ${reason}`);
     this.name = "RetrieverConfigError";
-    this.code = code;
     this.field = field;
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Graph retrieval (reference §5.6, with the fixes of §10.15). Seeds are the `seed_k` best units by
- * cosine (at least `min_score`); expansion then runs `max_hops` rounds over unit-to-unit edges
- * (SIMILAR, COOCCURS, REINFORCES...) and entity bridges (unit → HAS_ENTITY → entity → other
- * units), propagating `p = base · weight · decay_factor`. Every result is ranked by score, ties by
- * id, and labelled `graph_seed` or `graph`.
+ * Graph retrieval (docs/design.md#retriever-graph, with the fixes of
+ * docs/design.md#fix-graph-retrieval). Seeds are the `seed_k` best units by cosine (at least
+ * `min_score`); expansion then runs `max_hops` rounds over unit-to-unit edges (SIMILAR, COOCCURS,
+ * REINFORCES...) and entity bridges (unit → HAS_ENTITY → entity → other units), propagating `p =
+ * base · weight · decay_factor`. Every result is ranked by score, ties by id, and labelled
+ * `graph_seed` or `graph`.
  *
  * Fixes: HAS_MEMORY (which only leads to query nodes) is never expanded; the cold-start guard
  * counts only edges expansion can use (SIMILAR, COOCCURS, entity bridges), not SUPERSEDES or

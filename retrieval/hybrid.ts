@@ -1,6 +1,7 @@
 /**
- * Hybrid retrieval (reference §5.3): dense and keyword recall, each min-max normalised, weighted
- * by the explicit `semantic_weight` / `keyword_weight` and summed into a rank score.
+ * Hybrid retrieval (docs/design.md#retriever-hybrid): dense and keyword recall, each min-max
+ * normalised, weighted by the explicit `semantic_weight` / `keyword_weight` and summed into a rank
+ * score.
  *
  * Reported score: a unit found by the dense path reports its raw cosine, the absolute similarity
  * the composer bands on. A keyword-only hit has no cosine, and raw keyword scores (BM25) are

@@ -1,9 +1,10 @@
 /**
- * HyDE retrieval (reference §5.7, bug §10.2 fixed): a model writes `n_hypotheses` passages that
- * would answer the question — the question is actually rendered into the prompt — and the
- * normalised mean of the literal query's and the passages' embeddings drives one dense search.
- * HyDE always starts from the literal query (the provider skips planning for it). Without a
- * model, or when the model fails, the literal query alone is searched (variant `hyde:literal`).
+ * HyDE retrieval (docs/design.md#retriever-hyde, docs/design.md#fix-prompt-placeholders fixed): a
+ * model writes `n_hypotheses` passages that would answer the question — the question is actually
+ * rendered into the prompt — and the normalised mean of the literal query's and the passages'
+ * embeddings drives one dense search. HyDE always starts from the literal query (the provider skips
+ * planning for it). Without a model, or when the model fails, the literal query alone is searched
+ * (variant `hyde:literal`).
  *
  * @module
  */

@@ -1,7 +1,8 @@
 /**
  * Lexical helpers for the offline paths (the `cbr_rerank:lexical` rerank and the offline query
- * abstraction). The tokenizer follows the reference keyword retriever (§5.2): lower-case word
- * tokens, and for CJK runs every character plus every adjacent bigram.
+ * abstraction). The tokenizer follows the reference keyword retriever
+ * (docs/design.md#retriever-keyword): lower-case word tokens, and for CJK runs every character plus
+ * every adjacent bigram.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Maximal marginal relevance (reference §5.8): a dense recall pool of
+ * Maximal marginal relevance (docs/design.md#retriever-mmr): a dense recall pool of
  * `max(2·top_k, candidate_pool_min)` units, then greedy selection of
  * `argmax λ·rel − (1−λ)·max_sim_to_selected`, so a near-duplicate of an already chosen unit loses
  * to a slightly less relevant but different one. The reported score is the raw relevance.

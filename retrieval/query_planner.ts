@@ -1,6 +1,6 @@
 /**
- * The literal-preserving query planner (reference §7.3). The literal task text is always kept;
- * the planner adds an abstract retrieval intent. With a model: one call (prompt
+ * The literal-preserving query planner (docs/design.md#query-planner). The literal task text is
+ * always kept; the planner adds an abstract retrieval intent. With a model: one call (prompt
  * `prompts/query_planner.md`, reply `{abstract_query}`, max 160 tokens, temperature 0) and any
  * failure yields abstract "". Without a model: the deterministic offline abstraction
  * ({@linkcode abstractQuery}), labelled `source: "offline"`.
@@ -117,7 +117,8 @@ export async function planQuery(
 
 /**
  * The query embedding of a plan: the literal's embedding, or the unit-length mean of the
- * literal's and the abstract's (the reference did not re-normalise, §10.15).
+ * literal's and the abstract's (the reference did not re-normalise,
+ * docs/design.md#fix-graph-retrieval).
  */
 export async function queryEmbedding(
   plan: Pick<QueryPlan, "literal" | "abstract">,

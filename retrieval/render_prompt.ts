@@ -1,24 +1,25 @@
 /**
  * Safe `{{name}}` prompt rendering. The reference rendered HyDE's `{query}` slot with Jinja, which
- * left the placeholder untouched so the model never saw the question (reference bug §10.2). Here
- * every placeholder must be supplied and every supplied value must be used, so a template and its
- * caller can never drift apart silently. Values are inserted in one pass and never re-scanned,
- * so text that happens to contain `{{...}}` cannot inject further substitutions.
+ * left the placeholder untouched so the model never saw the question
+ * (docs/design.md#fix-prompt-placeholders). Here every placeholder must be supplied and every
+ * supplied value must be used, so a template and its caller can never drift apart silently. Values
+ * are inserted in one pass and never re-scanned, so text that happens to contain `{{...}}` cannot
+ * inject further substitutions.
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** A template and its variables disagree. */
-export class PromptRenderError extends Error {
+export class PromptRenderError extends AutomemError {
   /** `missing_variable`: the template uses a name not supplied; `unused_variable`: the reverse. */
-  readonly code: "missing_variable" | "unused_variable" | "invalid_name";
+  declare readonly code: "missing_variable" | "unused_variable" | "invalid_name";
   /** The placeholder or variable name at fault. */
   readonly field: string;
   /** Builds the error. */
   constructor(code: PromptRenderError["code"], field: string, message: string) {
-    super(message);
+    super(code, message);
     this.name = "PromptRenderError";
-    this.code = code;
     this.field = field;
   }
 }

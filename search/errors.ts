@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts";
 
 /** Why a search refused to start or stopped. */
 export type SearchErrorCode =
@@ -17,7 +18,8 @@ export type SearchErrorCode =
   | "dataset_too_small"
   | "missing_model"
   | "corrupt_state"
-  | "run_failed";
+  | "run_failed"
+  | "no_winner";
 
 const REFUSALS: ReadonlySet<SearchErrorCode> = new Set([
   "run_exists",
@@ -27,9 +29,9 @@ const REFUSALS: ReadonlySet<SearchErrorCode> = new Set([
 ]);
 
 /** A typed search error; `details` carries structured context (e.g. what changed). */
-export class SearchError extends Error {
+export class SearchError extends AutomemError {
   /** Machine-readable reason. */
-  readonly code: SearchErrorCode;
+  declare readonly code: SearchErrorCode;
   /** Extra structured data (the changed protocol components, the lock holder...). */
   readonly details: Record<string, unknown>;
   /** Builds the error. */
@@ -37,11 +39,10 @@ export class SearchError extends Error {
     code: SearchErrorCode,
     message: string,
     details: Record<string, unknown> = {},
-    options?: ErrorOptions,
+    options?: AutomemErrorOptions,
   ) {
-    super(message, options);
+    super(code, message, options);
     this.name = "SearchError";
-    this.code = code;
     this.details = details;
   }
 

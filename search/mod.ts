@@ -13,6 +13,7 @@ export * from "./engine.ts";
 export * from "./engine_state.ts";
 export * from "./errors.ts";
 export * from "./events.ts";
+export * from "./load_winner.ts";
 export * from "./prompts.ts";
 export * from "./run_dir.ts";
 export * from "./run_search.ts";

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts";
 
 /** Why a read of a run failed. */
 export type ReadErrorCode =
@@ -27,14 +28,13 @@ const STATUS: Readonly<Record<ReadErrorCode, ErrorStatus>> = {
 };
 
 /** A typed read error; `status` is the HTTP status the server answers with. */
-export class RunReadError extends Error {
+export class RunReadError extends AutomemError {
   /** Machine-readable reason. */
-  readonly code: ReadErrorCode;
+  declare readonly code: ReadErrorCode;
   /** Builds the error. */
-  constructor(code: ReadErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
+  constructor(code: ReadErrorCode, message: string, options?: AutomemErrorOptions) {
+    super(code, message, options);
     this.name = "RunReadError";
-    this.code = code;
   }
 
   /** The HTTP status for this error. */

@@ -27,6 +27,7 @@ export { RunReader, type RunReaderOptions } from "./run_reader.ts";
 export { type DerivedStatus, deriveStatus, type LockInfo, readLock } from "./run_status.ts";
 export { isValidRunId, RUN_ID_PATTERN } from "./safe_paths.ts";
 export {
+  checkBind,
   isLoopback,
   type RunningServer,
   serve,

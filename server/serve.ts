@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { Clock } from "../core/ports.ts";
 import { createApp } from "./app.ts";
 
@@ -38,17 +39,16 @@ export interface RunningServer {
 export type ServeErrorCode = "insecure_bind" | "bad_option" | "address_in_use";
 
 /** The error {@linkcode serve} rejects with. */
-export class ServeError extends Error {
+export class ServeError extends AutomemError {
   /**
    * `insecure_bind`: non-loopback host without a token; `bad_option`: invalid port, token or
    * runs directory; `address_in_use`: the port is taken.
    */
-  readonly code: ServeErrorCode;
+  declare readonly code: ServeErrorCode;
   /** Builds the error. */
   constructor(code: ServeErrorCode, message: string) {
-    super(message);
+    super(code, message);
     this.name = "ServeError";
-    this.code = code;
   }
 }
 
@@ -67,26 +67,40 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** Starts the status server; rejects with {@linkcode ServeError} on refused options. */
-export async function serve(opts: ServeOptions): Promise<RunningServer> {
-  const host = opts.host ?? "127.0.0.1";
-  const port = opts.port ?? 8787;
+/**
+ * The bind rules every automem server shares (status server, MCP over HTTP): a valid port, a
+ * token of at least 8 characters when given, and no non-loopback host without a token.
+ * `tokenHint` names where else the token can come from (an environment variable).
+ */
+export function checkBind(
+  host: string,
+  port: number,
+  token: string | undefined,
+  tokenHint = "AUTOMEM_STATUS_TOKEN",
+): void {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServeError("bad_option", `--port must be 0..65535, got ${port}`);
   }
-  if (opts.token !== undefined && opts.token.trim().length < 8) {
+  if (token !== undefined && token.trim().length < 8) {
     throw new ServeError(
       "bad_option",
       "--token must be at least 8 characters (no spaces at the ends)",
     );
   }
-  if (!isLoopback(host) && opts.token === undefined) {
+  if (!isLoopback(host) && token === undefined) {
     throw new ServeError(
       "insecure_bind",
       `refusing to serve on ${host} without a token: pass --token (or set ` +
-        `AUTOMEM_STATUS_TOKEN), or bind 127.0.0.1`,
+        `${tokenHint}), or bind 127.0.0.1`,
     );
   }
+}
+
+/** Starts the status server; rejects with {@linkcode ServeError} on refused options. */
+export async function serve(opts: ServeOptions): Promise<RunningServer> {
+  const host = opts.host ?? "127.0.0.1";
+  const port = opts.port ?? 8787;
+  checkBind(host, port, opts.token);
   if (!(await isDirectory(opts.runsDir))) {
     throw new ServeError("bad_option", `--runs_dir ${opts.runsDir} is not a directory`);
   }

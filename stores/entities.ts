@@ -1,5 +1,5 @@
 /**
- * Deterministic entity extraction for graph stores (reference-memory-core §4.4): per-type rules
+ * Deterministic entity extraction for graph stores (docs/design.md#graph-store): per-type rules
  * (tip topic and category, tools named in step actions, trajectory decisions, shortcut names,
  * insight root causes and failure patterns), plus task-type tags and capitalised spans for
  * every type. `offlineExtraction` adds noun phrases and sentence co-occurrence facts, the

@@ -51,7 +51,7 @@ export function factEdges(
     const type = factType(f.relation);
     if (!source || !target || source === target || !type) continue;
     const edge = { source, target, type, weight: 1, fact: f.fact };
-    // Facts already in the graph are kept as they are (reference §4.5 fact dedup).
+    // Facts already in the graph are kept as they are (docs/design.md#llm-graph-store fact dedup).
     if (!hasEdge(edge)) out.push(edge);
   }
   return out;
@@ -109,7 +109,7 @@ export function buildLinkBatch(
     cursor += ex.entities.length;
     for (const r of unit.relations) {
       const target = memoryId(r.target_id);
-      // Reference §4.4: a relation edge is added only when its target exists.
+      // docs/design.md#graph-store: a relation edge is added only when its target exists.
       if (!inBatch.has(target) && !ctx.hasNode(target)) continue;
       batch.edges.push({
         source: m,

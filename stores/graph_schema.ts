@@ -3,7 +3,7 @@
  * tables. Structural edges (HAS_MEMORY task→memory, HAS_ENTITY memory→entity), derived edges
  * (SIMILAR and COOCCURS memory→memory, with feedback statistics) and relation edges (every other
  * memory→memory type) live in separate tables, and entity→entity facts in a fourth; so code that
- * rebuilds one kind can never delete another (reference-memory-core §10.1).
+ * rebuilds one kind can never delete another (docs/design.md#fix-graph-edges).
  *
  * Unit attributes are not mirrored into Kùzu beyond id and type: the record log is their single
  * source of truth, so an `update()` has nothing in the graph to get out of step with.

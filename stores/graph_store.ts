@@ -8,8 +8,8 @@
  *
  * `add()` links each new unit to its task (HAS_MEMORY) and to rule-based entities (HAS_ENTITY)
  * and turns its `relations` into edges. `update()` never touches edges: reindexed SIMILAR and
- * COOCCURS edges survive any number of updates of their endpoints (reference bug §10.1). Units
- * and graph are reconciled on open, so a crash between the two writes heals itself.
+ * COOCCURS edges survive any number of updates of their endpoints (docs/design.md#fix-graph-edges).
+ * Units and graph are reconciled on open, so a crash between the two writes heals itself.
  *
  * @module
  */

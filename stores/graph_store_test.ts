@@ -47,7 +47,7 @@ Deno.test("graph: add links task and rule-based entities; neighbours are sorted 
   });
 });
 
-Deno.test("graph: a reindexed SIMILAR edge survives three updates of its endpoint (bug §10.1)", async () => {
+Deno.test("graph: a reindexed SIMILAR edge survives three updates of its endpoint (docs/design.md#fix-graph-edges)", async () => {
   await withTempDir(async (dir) => {
     const store = await open(dir);
     try {

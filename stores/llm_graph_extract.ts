@@ -31,7 +31,7 @@ export const LlmGraphExtractionSchema = z.object({
 /** A parsed extraction reply. */
 export type LlmGraphExtraction = z.infer<typeof LlmGraphExtractionSchema>;
 
-/** Entity labels the prompt offers (reference §4.5). */
+/** Entity labels the prompt offers (docs/design.md#llm-graph-store). */
 export const ENTITY_LABELS = [
   "Tool",
   "Website",

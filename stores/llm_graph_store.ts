@@ -10,7 +10,7 @@
  * Name vectors are computed on first need and persist in their own record log
  * (`entities.jsonl`). A unit whose extraction fails (model error, malformed reply) falls back to
  * deterministic extraction and is listed in `lastIngestErrors()`; it never aborts the batch
- * (reference §10.10).
+ * (docs/design.md#fix-llm-graph).
  *
  * @module
  */

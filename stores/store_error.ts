@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** Why a store operation was refused. */
 export type StoreErrorCode =
@@ -19,17 +20,16 @@ export type StoreErrorCode =
   | "closed";
 
 /** A typed store failure: `code`, the field `path`, and a message naming field and reason. */
-export class StoreError extends Error {
+export class StoreError extends AutomemError {
   /** Machine-readable reason. */
-  readonly code: StoreErrorCode;
+  declare readonly code: StoreErrorCode;
   /** Path to the offending field, e.g. `["units", 3, "embedding"]`. */
   readonly path: (string | number)[];
 
   /** Builds the error. */
   constructor(code: StoreErrorCode, path: (string | number)[], message: string) {
-    super(path.length > 0 ? `${path.join(".")}: ${message}` : message);
+    super(code, path.length > 0 ? `${path.join(".")}: ${message}` : message);
     this.name = "StoreError";
-    this.code = code;
     this.path = path;
   }
 }

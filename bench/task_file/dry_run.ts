@@ -1,6 +1,6 @@
 /**
- * Synthetic, deterministic scores for `--dry_run` on a plain task file (reference §5.1). Nothing
- * runs: scores are pure functions of hashes, so two dry runs give identical artifacts.
+ * Synthetic, deterministic scores for `--dry_run` on a plain task file (docs/design.md#dry-run).
+ * Nothing runs: scores are pure functions of hashes, so two dry runs give identical artifacts.
  *
  * - Baseline (no memory): task at 0-based row i scores 1 unless `(17·i + 3) mod 5 == 0`.
  * - Candidate metrics ({@linkcode syntheticCandidateMetrics}), exactly the reference's

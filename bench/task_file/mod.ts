@@ -1,6 +1,6 @@
 /**
  * Task files (`--infile`, JSONL or JSON array) and the deterministic synthetic scores of
- * `--dry_run` (reference §5.1).
+ * `--dry_run` (docs/design.md#dry-run).
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * Keyword rules of the offline encoders: which failure label a failed step or failure reason
  * shows, the corrective strategy each label suggests, and task-type tags from the controlled
- * vocabulary (reference §3.2).
+ * vocabulary (docs/design.md#extraction).
  *
  * A label comes from the error's class, never from a lone word: a tool error is first read by
  * its phrasing ({@linkcode classifyError}: precondition → `tool_misuse`, rejected value →
@@ -117,7 +117,7 @@ export const CORRECTIVE_STRATEGY: Readonly<Record<FailurePattern, string>> = {
     "Use the matching media tool and describe what it shows before drawing conclusions from it.",
 };
 
-/** Complexity by explicit level, else by step count (reference §9.3: ≤3 simple, ≤8 medium). */
+/** Complexity by level, else by step count: ≤3 simple, ≤8 medium (docs/design.md#extraction). */
 export function taskComplexity(task: TaskContext, trajectory: Trajectory): string {
   if (task.level === 1) return "simple";
   if (task.level === 2) return "medium";

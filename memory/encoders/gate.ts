@@ -7,10 +7,10 @@
  *   other speaker answered);
  * - other material without an outcome: `tip`, `trajectory`.
  *
- * Deliberate deviation from the reference (§3.3 step 5), which runs only `insight` on failure and
- * everything except `insight` on success: tips and trajectories from failures are kept because a
- * failed run's recovered errors and its step record are real evidence (a failed trajectory unit
- * is stored as a negative example).
+ * Deliberate deviation from the reference (docs/design.md#encode-gate step 5), which runs only
+ * `insight` on failure and everything except `insight` on success: tips and trajectories from
+ * failures are kept because a failed run's recovered errors and its step record are real evidence
+ * (a failed trajectory unit is stored as a negative example).
  *
  * @module
  */

@@ -2,7 +2,8 @@
  * `cluster_merge`: tips and insights that say nearly the same thing are merged into one
  * consolidated tip that supersedes them; the members stay, with their decay cut. Members that an
  * active unit already supersedes are left out, so a second run merges nothing new
- * (reference bug §10.11), and every merged tip gets its own topic, so no hub concept appears.
+ * (docs/design.md#fix-hub-merges), and every merged tip gets its own topic, so no hub concept
+ * appears.
  *
  * @module
  */
@@ -22,6 +23,7 @@ import {
   commit,
   createUnit,
   linkDerived,
+  memberRefs,
   vectorsOf,
 } from "./support.ts";
 
@@ -98,7 +100,7 @@ export const clusterMerge = defineOp(
         source_task_id: "cluster_merge",
         task_outcome: "",
         confidence: Math.max(...members.map((m) => m.confidence)),
-        source_refs: members.map((m) => m.id),
+        source_refs: memberRefs(members),
         extraction_model: merged.extractionModel,
         use_when: [...new Set(members.flatMap((m) => m.use_when))].slice(0, 5),
         applicable_task_types: [...new Set(members.flatMap((m) => m.applicable_task_types))],

@@ -1,9 +1,9 @@
 /**
  * `cross_task_generalize`: tips and insights from different tasks that share a theme are
  * generalised into one cross-task principle that REINFORCES them. Unlike the reference
- * (bug §10.11) it is idempotent: hub entities (degree > `max_entity_degree`) form no group, a
- * group an existing principle already covers is not asked again, and a principle that nearly
- * duplicates an existing one (cosine ≥ `duplicate_threshold`) is not created.
+ * (docs/design.md#fix-hub-merges) it is idempotent: hub entities (degree > `max_entity_degree`)
+ * form no group, a group an existing principle already covers is not asked again, and a principle
+ * that nearly duplicates an existing one (cosine ≥ `duplicate_threshold`) is not created.
  *
  * @module
  */
@@ -21,6 +21,7 @@ import {
   createUnit,
   entityOf,
   linkEdges,
+  memberRefs,
   mNode,
   SYNTHETIC_TASK_IDS,
   vectorsOf,
@@ -167,7 +168,7 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
       source_task_id: "cross_task",
       task_outcome: "",
       confidence: Math.min(...group.members.map((m) => m.confidence)),
-      source_refs: ids,
+      source_refs: memberRefs(group.members),
       extraction_model: principle.extractionModel,
     }, ids);
     const v = unit.embedding;

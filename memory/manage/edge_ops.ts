@@ -2,7 +2,7 @@
  * Graph edge feedback: `edge_stats_update` counts how often an edge that supported an injected
  * unit led to success, and `edge_weight_optimize` turns those counts into weights. Together they
  * are the graph_consolidate feedback loop the reference lost to its edge-destroying `update`
- * (bug §10.1).
+ * (docs/design.md#fix-graph-edges).
  *
  * @module
  */

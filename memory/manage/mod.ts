@@ -1,8 +1,8 @@
 /**
  * Memory management: the pipeline that runs a preset's ops on insert, after each task and
- * every `periodic_interval` tasks, and every op of the four presets (reference-memory-core §6,
- * with the fixes of §10: deterministic ops run without a model, the periodic counter is
- * persisted, edge feedback survives unit updates, counters are not double-counted, and
+ * every `periodic_interval` tasks, and every op of the four presets (docs/design.md#management,
+ * with the fixes of docs/design.md#fixes: deterministic ops run without a model, the periodic
+ * counter is persisted, edge feedback survives unit updates, counters are not double-counted, and
  * generalisation is idempotent).
  *
  * ```ts

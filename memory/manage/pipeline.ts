@@ -2,11 +2,12 @@
  * The management pipeline: runs the plan's ops per trigger, in the plan's order, one op at a
  * time. The task counter that schedules periodic passes is persisted atomically in
  * `<state.dir>/manage_state.json`, so periodic ops fire even when the provider is recreated
- * for every task (reference bug §10.17). Every op's failure becomes its record's `error`; the
- * pipeline itself never aborts because of an op.
+ * for every task (docs/design.md#fix-periodic-counter). Every op's failure becomes its record's
+ * `error`; the pipeline itself never aborts because of an op.
  *
  * @module
  */
+import { AutomemError } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import { z } from "zod";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
@@ -34,12 +35,13 @@ export const ManageStateSchema = z.object({
 export type ManageState = z.infer<typeof ManageStateSchema>;
 
 /** The management plan is unusable: unknown ops or invalid settings, listed as issues. */
-export class ManageConfigError extends Error {
+export class ManageConfigError extends AutomemError {
   /** Every problem found, with its path in the plan (`post_task.2`, `op_settings.time_decay.decay_rate`). */
   readonly issues: Issue[];
   /** Builds the error. */
   constructor(issues: Issue[]) {
     super(
+      "manage_config",
       "invalid management plan: " +
         issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
     );
@@ -49,14 +51,17 @@ export class ManageConfigError extends Error {
 }
 
 /** The persisted state file exists but cannot be read as pipeline state. */
-export class ManageStateError extends Error {
+export class ManageStateError extends AutomemError {
   /** The file at fault. */
   readonly path: string;
   /** What is wrong with it. */
   readonly issues: Issue[];
   /** Builds the error. */
   constructor(path: string, issues: Issue[]) {
-    super(`invalid management state in ${path}: ${issues.map((i) => i.message).join("; ")}`);
+    super(
+      "manage_state",
+      `invalid management state in ${path}: ${issues.map((i) => i.message).join("; ")}`,
+    );
     this.name = "ManageStateError";
     this.path = path;
     this.issues = issues;

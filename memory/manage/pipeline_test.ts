@@ -28,7 +28,8 @@ const deps = (
 });
 
 // Written out rather than imported from core/presets.ts: this is the independent record of the
-// reference order (§6.2), so a wrong edit to PRESETS fails here instead of passing by definition.
+// reference order (docs/design.md#presets), so a wrong edit to PRESETS fails here instead of
+// passing by definition.
 const REFERENCE_ORDER = {
   lightweight: {
     post_task: [
@@ -165,7 +166,7 @@ Deno.test("periodic ops fire at task 10 and the counter survives pipeline re-cre
     const periodicAt: number[] = [];
     let p = await createManagementPipeline(plan, deps(store), { dir });
     for (let n = 1; n <= 25; n++) {
-      // A provider recreated for every task (reference bug §10.17).
+      // A provider recreated for every task (docs/design.md#fix-periodic-counter).
       if (n % 3 === 0) p = await createManagementPipeline(plan, deps(store), { dir });
       const rs = await p.postTask(postTask(n));
       if (rs.some((r) => r.trigger === "periodic")) periodicAt.push(n);
@@ -253,7 +254,7 @@ Deno.test("an op that throws becomes an error record; the ops after it still run
   assert.equal(rs.find((r) => r.op === "time_decay")!.error, undefined);
 });
 
-Deno.test("regression §10.1: edge_stats_update bumps the used edge after access stats updated the unit", async () => {
+Deno.test("edges survive updates (docs/design.md#fix-graph-edges): edge_stats_update bumps the used edge after access stats updated the unit", async () => {
   const store = new MemoryStoreDouble({ kind: "graph" });
   await store.add([
     makeUnit("a", { embedding: axisVec(0) }),

@@ -66,7 +66,8 @@ export function isHarmful(u: MemoryUnit, baseline: number, s: UtilityAuditSettin
 /**
  * Deactivates units with enough usage that the harmful rule flags; optionally also never-used
  * units older than `stale_hours`. On graph stores (graph and llm_graph alike — reference bug
- * §10.12) the derived edges of removed units go too, so graph expansion cannot reach them.
+ * docs/design.md#fix-counters) the derived edges of removed units go too, so graph expansion cannot
+ * reach them.
  */
 export const utilityAudit = defineOp("utility_audit", UtilityAuditSettings, async (ctx, s) => {
   const units = await ctx.store.list();

@@ -9,7 +9,7 @@ import type { MemoryUnit } from "../../core/unit.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import { byId, commit, usedUnits } from "./support.ts";
 
-/** The controlled tool vocabulary shortcuts may call (reference §3.2). */
+/** The controlled tool vocabulary shortcuts may call (docs/design.md#extraction). */
 export const SHORTCUT_TOOLS: readonly string[] = [
   "web_search",
   "crawl_page",
@@ -123,7 +123,7 @@ export const shortcutValidation = defineOp("shortcut_validation", z.object({}), 
 /**
  * On success, used `tool_valid` shortcuts gain `confidence_boost`; from `promote_after_uses`
  * uses they are tagged `promoted`. Usage and success are not counted again: boost_on_success
- * already did (reference bug §10.12).
+ * already did (docs/design.md#fix-counters).
  */
 export const shortcutPromotion = defineOp(
   "shortcut_promotion",

@@ -1,6 +1,6 @@
 /**
  * Statistics ops: access and outcome counters after a task, confidence curation, and time decay.
- * None of them needs a model, so they run offline too (reference bug §10.13).
+ * None of them needs a model, so they run offline too (docs/design.md#fix-offline-management).
  *
  * @module
  */

@@ -91,8 +91,8 @@ export interface Link {
 
 /**
  * Mirrors relations as graph edges on graph stores. `update` never touches edges (reference bug
- * §10.1), so ops write the edges they mean explicitly; feedback counts of an existing edge with
- * the same key are kept.
+ * docs/design.md#fix-graph-edges), so ops write the edges they mean explicitly; feedback counts of
+ * an existing edge with the same key are kept.
  */
 export async function linkEdges(ctx: OpContext, links: readonly Link[]): Promise<void> {
   if (!ctx.graph || links.length === 0) return;
@@ -205,6 +205,14 @@ export interface NewUnitInit {
   is_negative_example?: boolean;
 }
 
+/**
+ * The turn or step refs a consolidated unit cites: its members' `source_refs`, deduplicated in
+ * member order. Never the members' unit ids: evidence recall reads refs as turns.
+ */
+export function memberRefs(members: readonly Pick<MemoryUnit, "source_refs">[]): string[] {
+  return [...new Set(members.flatMap((m) => m.source_refs))];
+}
+
 /** What a unit derived from `source` inherits from it: task, outcome, confidence and scope. */
 export function inheritedFrom(
   source: MemoryUnit,
@@ -223,7 +231,8 @@ export function inheritedFrom(
 
 /**
  * Why `content` is not valid content of a `type` unit (the encoders' schemas), or undefined.
- * Ops hold what they write to the same standard as extraction (reference bug §10.8).
+ * Ops hold what they write to the same standard as extraction
+ * (docs/design.md#fix-content-validation).
  */
 export function contentProblem(
   type: EncodeType,

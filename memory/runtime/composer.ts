@@ -1,11 +1,11 @@
 /**
- * The context composer of `automem-runtime-v1` (reference §7.4, "G2"): ONE cited model call that
- * keeps at most `max_injected_units` of the retrieved candidates and writes guidance citing each
- * kept candidate as `[M<i>]`; without a model, or on any failure, the top-1 fallback.
+ * The context composer of `automem-runtime-v1` (docs/design.md#composer, "G2"): ONE cited model
+ * call that keeps at most `max_injected_units` of the retrieved candidates and writes guidance
+ * citing each kept candidate as `[M<i>]`; without a model, or on any failure, the top-1 fallback.
  *
  * Deliberate differences from the reference:
- * - `keep_ids` may be numbers or strings such as `"M0"` / `"0"` (bug §10.18: the reference
- *   dropped string ids and turned valid output into no guidance).
+ * - `keep_ids` may be numbers or strings such as `"M0"` / `"0"` (docs/design.md#fix-sessions: the
+ *   reference dropped string ids and turned valid output into no guidance).
  * - The reply is validated with a zod schema through the ChatModel's `schema` option.
  *
  * @module

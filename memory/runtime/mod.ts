@@ -1,8 +1,8 @@
 /**
- * Runtime `automem-runtime-v1` (reference §7): the fixed memory-use policy applied to every
- * architecture. The session registry allows BEGIN plus one refresh at an explicit boundary per
- * task and never reinjects a unit or a guidance text; the context composer makes ONE cited model
- * call (top-1 fallback without a model or on any failure) that keeps at most
+ * Runtime `automem-runtime-v1` (docs/design.md#runtime-policy): the fixed memory-use policy applied
+ * to every architecture. The session registry allows BEGIN plus one refresh at an explicit boundary
+ * per task and never reinjects a unit or a guidance text; the context composer makes ONE cited
+ * model call (top-1 fallback without a model or on any failure) that keeps at most
  * `max_injected_units` candidates; units are shown to it with score bands and an abstracted
  * domain label, never a prior task's literal query; queries are planned literal-preserving.
  * The constants live in `core/runtime_policy.ts`.
@@ -41,5 +41,6 @@ export {
   judgeHead,
   MEDIUM_BAND,
   scoreBand,
+  shownText,
 } from "./unit_format.ts";
 export { buildQuery, type BuiltQuery, type QueryDeps } from "./query.ts";

@@ -1,18 +1,18 @@
 /**
- * The session registry of `automem-runtime-v1` (reference §7.2, "G3"): per benchmark task it
- * decides whether a memory request may run (BEGIN, or one IN at an explicit refresh boundary) and
- * remembers what was injected so nothing is injected twice.
+ * The session registry of `automem-runtime-v1` (docs/design.md#session-registry, "G3"): per
+ * benchmark task it decides whether a memory request may run (BEGIN, or one IN at an explicit
+ * refresh boundary) and remembers what was injected so nothing is injected twice.
  *
  * Deliberate differences from the reference:
  * - Sessions are keyed by the benchmark's task id only (never by query text, never by a random
- *   agent-side id; bug §10.5).
+ *   agent-side id; docs/design.md#fix-self-retrieval).
  * - A BEGIN on a session that is still open (no `close` since the last BEGIN) is a restart, not a
- *   silent wipe (bug §10.18): the refresh budget starts over, but the injected unit ids and
- *   guidance fingerprints are kept, so a restarted task is never handed the same memory twice.
- *   The decision says `restarted: true` so traces can show it. `close` (called at `endTask`)
- *   ends the session; the next BEGIN for that id starts from scratch.
+ *   silent wipe (docs/design.md#fix-sessions): the refresh budget starts over, but the injected
+ *   unit ids and guidance fingerprints are kept, so a restarted task is never handed the same
+ *   memory twice. The decision says `restarted: true` so traces can show it. `close` (called at
+ *   `endTask`) ends the session; the next BEGIN for that id starts from scratch.
  * - The registry is bounded: the least recently used session is dropped beyond `capacity`
- *   (the reference never pruned, bug §10.18).
+ *   (the reference never pruned, docs/design.md#fix-sessions).
  *
  * @module
  */
@@ -90,7 +90,7 @@ export class SessionRegistry {
 
   /**
    * Decides whether a request may run, and counts an IN attempt BEFORE retrieval, so an attempt
-   * that finds nothing still spends the refresh budget (reference §7.2).
+   * that finds nothing still spends the refresh budget (docs/design.md#session-registry).
    */
   phaseAllowed(taskId: string, phase: SessionPhase, refreshBoundary = false): PhaseDecision {
     const key = keyOf(taskId);

@@ -1,10 +1,10 @@
 /**
  * How a retrieved unit is shown to the context composer and, on fallback, to the agent
- * (reference §7.4 `judge_head` + `format_memory_unit`): a match band from the raw score, the
- * type-specific fields that carry transferable advice, and the Apply/Avoid conditions.
+ * (docs/design.md#composer `judge_head` + `format_memory_unit`): a match band from the raw score,
+ * the type-specific fields that carry transferable advice, and the Apply/Avoid conditions.
  *
- * Deliberate difference (reference bug §10.14): the reference printed `Source: <prior task
- * query[:120]>`, leaking the literal text of another task into the agent's prompt. Here the
+ * Deliberate difference (docs/design.md#fix-source-leak): the reference printed `Source: <prior
+ * task query[:120]>`, leaking the literal text of another task into the agent's prompt. Here the
  * source is an abstracted domain label built from the unit's task-type tags (or its tip category,
  * or its encode type), never from `source_task_query`.
  *
@@ -42,7 +42,7 @@ const records = (v: unknown): Record<string, unknown>[] =>
 
 /**
  * An abstracted label of where a unit came from: its task-type tags, else its tip category,
- * else its encode type. Never the prior task's literal query (bug §10.14).
+ * else its encode type. Never the prior task's literal query (docs/design.md#fix-source-leak).
  */
 export function domainLabel(unit: MemoryUnit): string {
   const tags = unit.applicable_task_types.length > 0
@@ -138,6 +138,16 @@ export function formatUnit(unit: MemoryUnit, score: number): string {
   if (unit.avoid_when.length > 0) lines.push(`Avoid when: ${unit.avoid_when.join("; ")}`);
   lines.push(`Source: ${domainLabel(unit)}`);
   return lines.join("\n");
+}
+
+/**
+ * The content the agent is shown for a unit: its type-specific lines, without the per-item
+ * framing (match band, Apply/Avoid, source label) that every retrieved item carries alike. The
+ * LoCoMo context budget counts these characters, and a unit may only cite the turns whose text
+ * appears here in full.
+ */
+export function shownText(unit: MemoryUnit): string {
+  return typeLines(unit).join("\n");
 }
 
 /** The composer candidate text of a unit: judge head followed by the formatted unit. */

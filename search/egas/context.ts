@@ -1,7 +1,7 @@
 /**
- * The proposer prompt's variables (reference §2.1), built from the proposal context. Compact by
- * design (reference §8.23): the baseline is summarised rather than dumped per task, and the last
- * round appears once, as verdicts plus differential validation.
+ * The proposer prompt's variables (docs/design.md#proposers), built from the proposal context.
+ * Compact by design (docs/design.md#fix-compact-context): the baseline is summarised rather than
+ * dumped per task, and the last round appears once, as verdicts plus differential validation.
  *
  * @module
  */
@@ -13,7 +13,7 @@ import { paretoFront } from "./pareto.ts";
 import type { ProposalContext } from "./proposal.ts";
 import { renderHints } from "./tracker.ts";
 
-/** The phase instructions by search progress (reference §2.1 §3). */
+/** The phase instructions by search progress (docs/design.md#proposers and docs/design.md#fgmd). */
 export function phaseInstructions(round: number, maxRounds: number, k: number): string {
   const progress = round / maxRounds;
   if (round === 1) {

@@ -1,8 +1,8 @@
 /**
- * Differential validation, computed in code every round (reference §8.6: the paper's "did the
- * last edit help?" existed only as dead code). Each new candidate is compared with its parent —
- * the champion's re-evaluation in the same round, on the same tasks — or, without a champion row,
- * with the no-memory baseline on the same tasks.
+ * Differential validation, computed in code every round (docs/design.md#fix-differential: the
+ * paper's "did the last edit help?" existed only as dead code). Each new candidate is compared with
+ * its parent — the champion's re-evaluation in the same round, on the same tasks — or, without a
+ * champion row, with the no-memory baseline on the same tasks.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * The experience ledger (reference §2.4, fixed per §8.20): principles, dead ends and open
- * questions are derived in code from differential validation; component statistics come from the
- * Pareto archive; confidence moves, caps and decay are the reference's. A diagnosis model, when
- * configured, only phrases claims and questions (see `ledger_prose.ts`). Dead ends expire.
+ * The experience ledger (docs/design.md#ledger, docs/design.md#fix-ledger): principles, dead ends
+ * and open questions are derived in code from differential validation; component statistics come
+ * from the Pareto archive; confidence moves, caps and decay are the reference's. A diagnosis model,
+ * when configured, only phrases claims and questions (see `ledger_prose.ts`). Dead ends expire.
  *
  * @module
  */

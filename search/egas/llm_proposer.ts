@@ -1,8 +1,8 @@
 /**
- * The LLM proposer (reference §2.1, fixed per §8.4): the reply is parsed leniently, every element
- * is zod-validated, architectures are repaired and checked for novelty, and the model is re-asked
- * with the reasons until `k` valid unseen proposals exist — at most {@linkcode MAX_ATTEMPTS}
- * calls; any shortfall is topped up by the rules proposer and recorded.
+ * The LLM proposer (docs/design.md#proposers, docs/design.md#fix-proposer): the reply is parsed
+ * leniently, every element is zod-validated, architectures are repaired and checked for novelty,
+ * and the model is re-asked with the reasons until `k` valid unseen proposals exist — at most
+ * {@linkcode MAX_ATTEMPTS} calls; any shortfall is topped up by the rules proposer and recorded.
  *
  * @module
  */

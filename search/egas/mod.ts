@@ -1,5 +1,5 @@
 /**
- * EGAS — experience-guided architecture search (reference §2): the proposers (LLM, rules,
+ * EGAS — experience-guided architecture search (docs/design.md#egas): the proposers (LLM, rules,
  * random) behind one port, proposal validation and repair, the three-objective Pareto archive,
  * the experience ledger, the observation graph, exploration coverage and component statistics,
  * the rules proposer's surrogate model, differential validation, and the label → module move

@@ -19,7 +19,7 @@ export interface MoveRule {
   prefer: readonly string[];
 }
 
-/** The label → move table (reference §2.6 acquisition mapping, made concrete). */
+/** The label → move table (docs/design.md#acquisition acquisition mapping, made concrete). */
 export const LABEL_MOVES: Readonly<Record<MemoryLabel, MoveRule>> = {
   extraction_gap: {
     dim: "encode",

@@ -1,7 +1,8 @@
 /**
- * The observation graph (reference §2.3, on by default and gain-based per §8.3): for each task
- * pattern (task level) the running mean *gain over the no-memory baseline* of every architecture
- * and of every coordinate value, from per-task results. Rule-based; idempotent per round.
+ * The observation graph (docs/design.md#observation-graph, on by default and gain-based per
+ * docs/design.md#fix-obs-graph): for each task pattern (task level) the running mean *gain over the
+ * no-memory baseline* of every architecture and of every coordinate value, from per-task results.
+ * Rule-based; idempotent per round.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
  * The Pareto archive over three objectives — score (max), memory lift over the same tasks'
- * baseline (max) and cost in tokens per task (min) — fixing reference §8.1 (cost ignored) and
- * §8.16 (entries from different folds compared raw).
+ * baseline (max) and cost in tokens per task (min) — fixing docs/design.md#fix-cost (cost ignored)
+ * and docs/design.md#fix-pareto (entries from different folds compared raw).
  *
  * Every architecture keeps pooled per-task outcomes. Two architectures are compared on the
  * tasks both were evaluated on; when they share fewer than {@linkcode MIN_COMMON_TASKS}, each is

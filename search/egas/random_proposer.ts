@@ -1,6 +1,7 @@
 /**
- * Random search (reference §2.7, `--random_search`): seeded uniform sampling over the valid,
- * not yet evaluated architectures of the space. The baseline every smarter proposer must beat.
+ * Random search (docs/design.md#proposers, `--random_search`): seeded uniform sampling over the
+ * valid, not yet evaluated architectures of the space. The baseline every smarter proposer must
+ * beat.
  *
  * @module
  */

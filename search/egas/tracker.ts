@@ -1,7 +1,8 @@
 /**
  * Exploration coverage and component statistics, both derived in code from the Pareto archive
- * (so they are identical after a resume — reference §8.19 — and never model-authored, §8.20).
- * Each architecture counts once per coordinate value; a multi-type encode counts each type.
+ * (so they are identical after a resume — docs/design.md#fix-tracker — and never model-authored,
+ * docs/design.md#fix-ledger). Each architecture counts once per coordinate value; a multi-type
+ * encode counts each type.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * Proposal validation and repair (reference §2.8). Proposals arrive in either the spec shape
- * (`encode/store/retrieve/manage`) or the reference's search shape; a repair keeps the proposer's
- * intent where the rules allow it and records every change it made.
+ * Proposal validation and repair (docs/design.md#proposers). Proposals arrive in either the spec
+ * shape (`encode/store/retrieve/manage`) or the reference's search shape; a repair keeps the
+ * proposer's intent where the rules allow it and records every change it made.
  *
  * Deviation from the reference: graph retrieval (or `graph_consolidate`) on a non-graph store
  * switches the store to `graph` instead of dropping the retrieval to `hybrid`, because the

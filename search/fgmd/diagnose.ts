@@ -27,7 +27,7 @@ import { buildVerdict, layerStatus, summarise } from "./verdict.ts";
 /** At most this many reasoning errors are sub-classified per candidate (reference). */
 export const MAX_SUBCLASS_CALLS = 12;
 
-/** Sub-classes that move a reasoning error to an answer-format label (reference §3.3). */
+/** Reasoning sub-classes that become answer-format labels (docs/design.md#fgmd-reasoning). */
 export const RECLASSIFY: Readonly<Record<string, string>> = {
   unit_or_format_mismatch: "near_miss",
   numeric_calculation_error: "numeric_precision",

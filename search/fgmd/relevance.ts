@@ -1,7 +1,8 @@
 /**
- * Relevance of memory to a task, judged by TF-IDF against the round-start pool (reference §3.2's
- * offline backend). It is always TF-IDF so attribution never depends on what models happen to be
- * installed (reference §8.18); thresholds adapt to each pool's score distribution.
+ * Relevance of memory to a task, judged by TF-IDF against the round-start pool
+ * (docs/design.md#fgmd-relevance's offline backend). It is always TF-IDF so attribution never
+ * depends on what models happen to be installed (docs/design.md#fix-relevance); thresholds adapt to
+ * each pool's score distribution.
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * Rule attribution of one task (reference §3.2, fixed): scope gates, answer-format gates and the
- * memory decision tree, read from the provider's trace (retrieved candidates with text, injected
- * ids) and judged against the round-start pool. Additions: `store_unreachable` (relevant units
- * are in the pool the candidate imported, but its store's search returned nothing at all),
+ * Rule attribution of one task (docs/design.md#fgmd-rules, fixed): scope gates, answer-format gates
+ * and the memory decision tree, read from the provider's trace (retrieved candidates with text,
+ * injected ids) and judged against the round-start pool. Additions: `store_unreachable` (relevant
+ * units are in the pool the candidate imported, but its store's search returned nothing at all),
  * `judge_format_mismatch` (the judge could not score), and an empty pool is an extraction gap
  * rather than a domain gap.
  *

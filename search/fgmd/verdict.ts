@@ -1,7 +1,7 @@
 /**
  * From task attributions to the candidate's summary, layer status and verdict — all computed in
- * code (reference §8.21: the synthesizer's rules were prompt-only). The breakdown covers every
- * failure label, so counts always add up to the failures (reference §8.12).
+ * code (docs/design.md#fix-verdict: the synthesizer's rules were prompt-only). The breakdown covers
+ * every failure label, so counts always add up to the failures (docs/design.md#fix-verdict).
  *
  * @module
  */

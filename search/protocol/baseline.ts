@@ -1,7 +1,7 @@
 /**
- * The no-memory baseline (reference §1.4) over warm-up ∪ search ∪ validation (never the final
- * test), and the no-memory run on the test split for `--final_validation`. Tasks without memory
- * are independent, so they run concurrently and resume task by task from valid task files.
+ * The no-memory baseline (docs/design.md#baseline) over warm-up ∪ search ∪ validation (never the
+ * final test), and the no-memory run on the test split for `--final_validation`. Tasks without
+ * memory are independent, so they run concurrently and resume task by task from valid task files.
  * `--baseline_from` reuses another run's baseline when its dataset, task model and tasks match.
  *
  * @module
@@ -52,14 +52,16 @@ export async function runNoMemory(
     }
     checkAbort(ctx);
     // No memory means no shared state: each task gets its own clock and rng stream.
-    const result = await ctx.benchmark.runTask(task, ctx.services.noMemory(), {
-      model: models.task,
-      judge: models.judge,
-      clock: clockFor(),
-      rng: ctx.rng.fork(`${stage}:${task.id}`),
-      signal: ctx.signal,
-      maxSteps: ctx.config.max_steps,
-    });
+    const result = ctx.deps.executor
+      ? await ctx.deps.executor.noMemoryTask(ctx, stage, task, ledger)
+      : await ctx.benchmark.runTask(task, ctx.services.noMemory(), {
+        model: models.task,
+        judge: models.judge,
+        clock: clockFor(),
+        rng: ctx.rng.fork(`${stage}:${task.id}`),
+        signal: ctx.signal,
+        maxSteps: ctx.config.max_steps,
+      });
     await recordTask(
       ctx,
       { stage, round: null, candidate: null, configId: null, tasksDir },

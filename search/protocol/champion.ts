@@ -1,9 +1,9 @@
 /**
- * Champion succession (reference §2.5) and the merge gate. The champion changes only through the
- * paired sign test against its own re-evaluation on the same tasks; the canonical pool then takes
- * the memory of the post-decision champion's row in this round — not the raw-fitness winner, so
- * a challenger that failed acceptance never leaks its memory into the lineage the champion
- * inherits (reference §8.17).
+ * Champion succession (docs/design.md#champion) and the merge gate. The champion changes only
+ * through the paired sign test against its own re-evaluation on the same tasks; the canonical pool
+ * then takes the memory of the post-decision champion's row in this round — not the raw-fitness
+ * winner, so a challenger that failed acceptance never leaks its memory into the lineage the
+ * champion inherits (docs/design.md#fix-merge-gate).
  *
  * @module
  */

@@ -1,8 +1,8 @@
 /**
- * The evaluation-protocol digest (reference §4.6): a hash over everything that changes what a
- * search measures — models, prompt texts, dataset hash, split, seed, code version, runtime
- * policy and behaviour flags. On `--resume` a mismatch refuses and says what changed, instead of
- * the reference's silent wipe.
+ * The evaluation-protocol digest (docs/design.md#protocol-digest): a hash over everything that
+ * changes what a search measures — models, prompt texts, dataset hash, split, seed, code version,
+ * runtime policy and behaviour flags. On `--resume` a mismatch refuses and says what changed,
+ * instead of the reference's silent wipe.
  *
  * @module
  */

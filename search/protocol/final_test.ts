@@ -1,6 +1,6 @@
 /**
- * The held-out final test (`--final_validation`, reference §4.8): a fresh no-memory run on the
- * test split, then the runoff winner with the runoff's canonical snapshot on the same tasks.
+ * The held-out final test (`--final_validation`, docs/design.md#final-test): a fresh no-memory run
+ * on the test split, then the runoff winner with the runoff's canonical snapshot on the same tasks.
  * Reported only — no decision ever reads it.
  *
  * @module

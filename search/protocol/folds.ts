@@ -1,5 +1,5 @@
 /**
- * The rotating folds over the search split (reference §1.3): level-stratified, seeded, each
+ * The rotating folds over the search split (docs/design.md#folds): level-stratified, seeded, each
  * fold sorted; round `t` evaluates fold `(t − 1) mod n`. The reference fixes n = 2; `--folds 1`
  * makes every round evaluate the same tasks (a fixed objective, e.g. to compare search
  * strategies against a sweep of exactly those tasks).
@@ -58,8 +58,8 @@ export function makeFolds(
 }
 
 /**
- * Checks persisted folds against the current protocol (reference §4.5): fold count, seed, pool
- * size, no duplicates, only pool members, and a union of exactly `min(pool, n × batch)` tasks.
+ * Checks persisted folds against the current protocol (docs/design.md#resume): fold count, seed,
+ * pool size, no duplicates, only pool members, and a union of exactly `min(pool, n × batch)` tasks.
  */
 export function validateFolds(
   folds: Folds,

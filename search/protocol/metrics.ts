@@ -1,7 +1,7 @@
 /**
- * Candidate metrics from task results (reference §4.2, with cost persisted as an objective):
- * score, memory lift over the same tasks' baseline, tokens per task, retrieval hit rate and the
- * reference fitness `score − 0.05 · empty_retrieval_rate`.
+ * Candidate metrics from task results (docs/design.md#metrics, with cost persisted as an
+ * objective): score, memory lift over the same tasks' baseline, tokens per task, retrieval hit rate
+ * and the reference fitness `score − 0.05 · empty_retrieval_rate`.
  *
  * @module
  */

@@ -1,9 +1,9 @@
 /**
- * The search protocol (reference §1): seeded stratified splits and rotating folds, the no-memory
- * baseline, warm-up into the canonical pool, rounds (proposals + champion re-evaluation,
- * candidates in parallel, FGMD, paired sign-test acceptance, champion-only canonical merge and
- * maintenance, differential validation), the validation runoff, the held-out final test, metrics
- * and the protocol digest.
+ * The search protocol (docs/design.md#search-protocol): seeded stratified splits and rotating
+ * folds, the no-memory baseline, warm-up into the canonical pool, rounds (proposals + champion
+ * re-evaluation, candidates in parallel, FGMD, paired sign-test acceptance, champion-only canonical
+ * merge and maintenance, differential validation), the validation runoff, the held-out final test,
+ * metrics and the protocol digest.
  *
  * @module
  */

@@ -1,7 +1,7 @@
 /**
- * One search round (reference §1.6): round-start snapshot → proposals (+ champion) → candidates
- * evaluated concurrently (`--parallel`) → selection (Pareto, paired acceptance, merge of the
- * champion's memory, canonical maintenance, differential validation, ledger, observation graph,
+ * One search round (docs/design.md#round): round-start snapshot → proposals (+ champion) →
+ * candidates evaluated concurrently (`--parallel`) → selection (Pareto, paired acceptance, merge of
+ * the champion's memory, canonical maintenance, differential validation, ledger, observation graph,
  * round synthesis) → commit. The new engine state is a function of the round-start state and the
  * candidates' result files only, so a round killed anywhere before its commit replays to the
  * same outcome.

@@ -1,7 +1,7 @@
 /**
- * The final runoff, on the validation split (fixing reference §8.2: the reference selected on
- * search data). Contenders are the champion plus the best other architectures by pooled lift;
- * each runs the validation tasks from one immutable snapshot of the final canonical pool, and
+ * The final runoff, on the validation split (fixing docs/design.md#fix-runoff: the reference
+ * selected on search data). Contenders are the champion plus the best other architectures by pooled
+ * lift; each runs the validation tasks from one immutable snapshot of the final canonical pool, and
  * the best validation score wins. Without a validation split the champion (else the best pooled
  * lift) wins unevaluated. Resumes contender by contender.
  *

@@ -1,6 +1,6 @@
 /**
- * Start-up of a run (reference §1.2): the split (persisted, or from `--data_split`, or seeded and
- * stratified), the protocol digest with its refusal on mismatch, and the folds.
+ * Start-up of a run (docs/design.md#startup): the split (persisted, or from `--data_split`, or
+ * seeded and stratified), the protocol digest with its refusal on mismatch, and the folds.
  *
  * @module
  */

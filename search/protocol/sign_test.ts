@@ -1,6 +1,6 @@
 /**
- * Paired acceptance (reference §2.5, mechanism A2): a one-sided exact sign test of a challenger
- * against the champion re-evaluated on the same tasks in the same round.
+ * Paired acceptance (docs/design.md#champion, mechanism A2): a one-sided exact sign test of a
+ * challenger against the champion re-evaluated on the same tasks in the same round.
  *
  * @module
  */

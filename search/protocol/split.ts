@@ -1,7 +1,7 @@
 /**
  * Data splits: four disjoint lists of task positions (warm-up, search, validation, final test),
- * either seeded and level-stratified (fixing reference §8.22: the reference took the first rows
- * of each level) or read from a `--data_split` file and validated.
+ * either seeded and level-stratified (fixing docs/design.md#fix-stratified-split: the reference
+ * took the first rows of each level) or read from a `--data_split` file and validated.
  *
  * @module
  */

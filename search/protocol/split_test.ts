@@ -23,7 +23,7 @@ Deno.test("stratified split is seeded: same seed same split, another seed anothe
     stratifiedSplit(levels, sizes, 7).optimization_indices,
     stratifiedSplit(levels, sizes, 8).optimization_indices,
   );
-  // Not the first rows of each level (reference weakness §8.22).
+  // Not the first rows of each level (docs/design.md#fix-stratified-split).
   assert.notDeepEqual(stratifiedSplit(levels, sizes, 7).profile_indices, [0, 1, 2, 3, 4, 5]);
 });
 

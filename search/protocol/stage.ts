@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
 import { compileSpec } from "../../core/compiler.ts";
@@ -26,10 +27,10 @@ import { importViewFor } from "./pool_files.ts";
 export type Stage = "baseline" | "warmup" | "round" | "runoff" | "final_test";
 
 /** Thrown when the run's signal is aborted; the engine turns it into status `interrupted`. */
-export class SearchAborted extends Error {
+export class SearchAborted extends AutomemError {
   /** Builds the error. */
   constructor() {
-    super("the search was interrupted");
+    super("search_aborted", "the search was interrupted");
     this.name = "SearchAborted";
   }
 }
@@ -175,6 +176,7 @@ export async function runArchitecture(
   ctx: RunContext,
   job: ArchJob,
 ): Promise<{ results: TaskResult[]; pool: StoreSnapshot }> {
+  if (ctx.deps.executor) return await ctx.deps.executor.architecture(ctx, job);
   const clock = ctx.stageClock(job.ordinal);
   const models = meteredTaskModels(ctx, job.ledger);
   const plan = compileSpec(job.spec, {

@@ -1,7 +1,7 @@
 /**
- * Warm-up (reference §1.5): a fixed architecture runs the warm-up split once and its memory seeds
- * the canonical pool (merge id `warmup`). The stage is stateful, so a partial warm-up is wiped
- * and replayed whole; the marker is trusted only when the canonical pool records the merge.
+ * Warm-up (docs/design.md#warmup): a fixed architecture runs the warm-up split once and its memory
+ * seeds the canonical pool (merge id `warmup`). The stage is stateful, so a partial warm-up is
+ * wiped and replayed whole; the marker is trusted only when the canonical pool records the merge.
  *
  * @module
  */

@@ -1,0 +1,101 @@
+/**
+ * `automem mcp`: opens a memory from a spec file or a finished search's winner and serves it to
+ * MCP clients over stdio (the default, for clients that start the server themselves) or over
+ * streamable HTTP (`--http`, loopback unless a token protects it).
+ *
+ * @module
+ */
+import { loadConfig } from "../core/config.ts";
+import { HashEmbedder } from "../core/hash_embedder.ts";
+import type { ArchitectureSpec } from "../core/spec.ts";
+import type { CommandDef } from "./command.ts";
+import { readSpecFile } from "./core_commands.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+import { buildEmbedder, buildModels } from "./model_deps.ts";
+import type { Flags } from "./args.ts";
+
+async function specFrom(flags: Flags, io: CliIo): Promise<ArchitectureSpec> {
+  const file = flags.spec as string | undefined;
+  const run = flags.run as string | undefined;
+  if ((file === undefined) === (run === undefined)) {
+    throw new UsageError("pass exactly one of --spec FILE or --run RUN_DIR");
+  }
+  if (run !== undefined) {
+    const { loadWinner } = await import("../search/load_winner.ts");
+    return (await loadWinner(run)).spec;
+  }
+  const parsed = await readSpecFile(file!, io);
+  if (!parsed.ok) {
+    const why = parsed.issues.map((i) => `${i.path.join(".") || "<root>"}: ${i.message}`);
+    throw new UsageError(`invalid spec ${file}: ${why.join("; ")}`);
+  }
+  return parsed.value;
+}
+
+/** `automem mcp`. */
+export const mcpCommand: CommandDef = {
+  name: "mcp",
+  usage:
+    "automem mcp (--spec FILE | --run RUN_DIR) [--dir DIR] [--http [--host H] [--port P] [--token T]] [--offline]",
+  summary:
+    "Serve a memory (a spec, or a search's winner) to MCP clients: tools for guidance, search, lessons, transcripts, outcomes, get, list and delete; one resource per unit. Stdio by default; --http serves streamable HTTP at /mcp, and a non-loopback host needs a token (--token or AUTOMEM_STATUS_TOKEN).",
+  flags: [
+    { name: "spec", type: "string", meta: "FILE", description: "architecture spec JSON" },
+    { name: "run", type: "string", meta: "RUN_DIR", description: "use this search's winner" },
+    {
+      name: "dir",
+      type: "string",
+      meta: "DIR",
+      default: ".automem/memory",
+      description: "directory the memory lives in",
+    },
+    { name: "http", type: "boolean", description: "serve streamable HTTP instead of stdio" },
+    { name: "host", type: "string", meta: "HOST", default: "127.0.0.1", description: "address" },
+    { name: "port", type: "number", default: 8788, description: "port (0 picks a free one)" },
+    { name: "token", type: "string", meta: "T", description: "bearer token for every request" },
+    {
+      name: "offline",
+      type: "boolean",
+      description: "no models: hashing embedder and offline rules even when models are configured",
+    },
+  ],
+  positionals: { min: 0, max: 0 },
+  async run({ flags, io }) {
+    const config = loadConfig({ env: io.env, cwd: io.cwd });
+    const token = (flags.token as string | undefined) ?? config.statusToken?.reveal();
+    const host = String(flags.host);
+    const port = Number(flags.port);
+    const { checkBind, ServeError } = await import("../server/serve.ts");
+    const refused = (e: unknown) =>
+      e instanceof ServeError && e.code !== "address_in_use" ? new UsageError(e.message) : e;
+    try {
+      // Refuse a bad bind before opening (and possibly creating) the memory directory.
+      if (flags.http === true) checkBind(host, port, token);
+    } catch (e) {
+      throw refused(e);
+    }
+    const spec = await specFrom(flags, io);
+    const offline = flags.offline === true;
+    const { createMemory } = await import("../memory/create_memory.ts");
+    const mcp = await import("../server/mcp/mod.ts");
+    await using memory = await createMemory({
+      spec,
+      dir: String(flags.dir),
+      embedder: offline ? new HashEmbedder() : buildEmbedder(config),
+      models: offline ? {} : { memory: buildModels(config).memory },
+      signal: io.signal,
+    });
+    if (flags.http !== true) {
+      await mcp.serveMcpStdio(memory);
+      return EXIT.ok;
+    }
+    try {
+      const server = mcp.serveMcpHttp(memory, { host, port, token, signal: io.signal });
+      io.stderr(`automem mcp: ${server.url}${mcp.MCP_PATH.slice(1)} (Ctrl-C stops)\n`);
+      await server.finished;
+      return EXIT.ok;
+    } catch (e) {
+      throw refused(e);
+    }
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * The one file that imports `@modelcontextprotocol/sdk`. It registers the SDK-free tools of
+ * `mcp_tools.ts` and the unit resources on an SDK server, serves it over stdio or answers
+ * streamable-HTTP requests, and connects the SDK's own client (for tests and for programs that
+ * drive an automem MCP server). Swapping SDKs means rewriting this file only.
+ *
+ * @module
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import process from "node:process";
+import { isAutomemError } from "../../core/automem_error.ts";
+import { VERSION } from "../../core/version.ts";
+import type { AutomemMemory } from "../../memory/memory_client.ts";
+import { MEMORY_TOOLS, unitView } from "./mcp_tools.ts";
+
+/** URI template of the unit resources. */
+export const UNIT_URI_TEMPLATE = "automem://units/{id}";
+
+/** A client connected to an MCP server (the SDK's own client). */
+export type McpClient = Client;
+
+function json(value: unknown): { type: "text"; text: string } {
+  return { type: "text", text: JSON.stringify(value, null, 2) };
+}
+
+/** An SDK server exposing `memory`: the tools and one resource per active unit. */
+export function createMcpServer(memory: AutomemMemory): McpServer {
+  const server = new McpServer({ name: "automem", version: VERSION });
+  for (const t of MEMORY_TOOLS) {
+    server.registerTool(
+      t.name,
+      { title: t.title, description: t.description, inputSchema: t.input },
+      async (args: Record<string, unknown>) => {
+        try {
+          return { content: [json(await t.run(memory, args as never))] };
+        } catch (error) {
+          // Typed automem errors are the caller's to fix: say why, as a tool error, not a crash.
+          if (!isAutomemError(error)) throw error;
+          return { isError: true, content: [json({ code: error.code, message: error.message })] };
+        }
+      },
+    );
+  }
+  server.registerResource(
+    "unit",
+    new ResourceTemplate(UNIT_URI_TEMPLATE, {
+      list: async () => ({
+        resources: (await memory.list({ limit: 500 })).map((u) => ({
+          uri: `automem://units/${encodeURIComponent(u.id)}`,
+          name: u.id,
+          description: `${u.type} from ${u.source_task_id}`,
+          mimeType: "application/json",
+        })),
+      }),
+    }),
+    { title: "Memory unit", description: "One memory unit as JSON", mimeType: "application/json" },
+    async (uri: URL, variables: Record<string, string | string[]>) => {
+      const id = decodeURIComponent(String(variables.id));
+      const unit = await memory.get(id);
+      if (unit === undefined) throw new Error(`no unit has id '${id}'`);
+      return {
+        contents: [{
+          uri: uri.href,
+          mimeType: "application/json",
+          text: JSON.stringify(unitView(unit), null, 2),
+        }],
+      };
+    },
+  );
+  return server;
+}
+
+/** Serves `memory` over this process's stdin/stdout until the client disconnects. */
+export async function serveMcpStdio(memory: AutomemMemory): Promise<void> {
+  const server = createMcpServer(memory);
+  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const closed = new Promise<void>((resolve) => transport.onclose = resolve);
+  await server.connect(transport);
+  // The SDK transport never notices a closed stdin; a client that ends it is done with us, and
+  // returning lets the caller close the memory (flushing its store) before the process exits.
+  process.stdin.once("end", () => void server.close());
+  await closed;
+}
+
+/**
+ * Answers one streamable-HTTP MCP request. Stateless: each request gets its own SDK server and
+ * transport over the shared memory (whose calls are queued), so no session state can leak.
+ */
+export async function handleMcpHttp(memory: AutomemMemory, request: Request): Promise<Response> {
+  const server = createMcpServer(memory);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
+
+async function connect(transport: StdioClientTransport | StreamableHTTPClientTransport) {
+  const client = new Client({ name: "automem-client", version: VERSION });
+  await client.connect(transport);
+  return client;
+}
+
+/** Starts `command args` as an MCP server on stdio and connects the SDK client to it. */
+export function connectMcpStdio(options: {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}): Promise<McpClient> {
+  return connect(new StdioClientTransport({ ...options, stderr: "pipe" }));
+}
+
+/** Connects the SDK client to a streamable-HTTP MCP endpoint, sending `token` as a bearer. */
+export function connectMcpHttp(url: string, token?: string): Promise<McpClient> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+}

@@ -1,0 +1,171 @@
+import assert from "node:assert/strict";
+import { COMMANDS } from "../cli/commands.ts";
+import { runCli } from "../cli/run_cli.ts";
+import { captureIo } from "../cli/testing_io.ts";
+import { isAutomemError } from "../core/automem_error.ts";
+import { createMemory } from "../memory/create_memory.ts";
+import {
+  connectMcpHttp,
+  connectMcpStdio,
+  type McpClient,
+  serveMcpHttp,
+} from "../server/mcp/mod.ts";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const SPEC = {
+  schema_version: "1",
+  encode: ["tip"],
+  store: "json",
+  retrieve: "hybrid",
+  manage: "lightweight",
+};
+const TOOLS = [
+  "memory_add_lesson",
+  "memory_add_transcript",
+  "memory_delete",
+  "memory_get",
+  "memory_guidance",
+  "memory_list",
+  "memory_report_outcome",
+  "memory_search",
+];
+
+/** The JSON a tool answered with (tools answer one JSON text block). */
+async function call(client: McpClient, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  assert.equal(content[0].type, "text");
+  return { error: result.isError === true, value: JSON.parse(content[0].text) };
+}
+
+/** Lists tools, adds a lesson, gets guidance, searches, reads the unit resource and deletes it. */
+async function exercise(client: McpClient): Promise<void> {
+  const tools = (await client.listTools()).tools.map((t: { name: string }) => t.name).sort();
+  assert.deepEqual(tools, TOOLS);
+  const added = await call(client, "memory_add_lesson", {
+    text: "Ask for the order number before issuing a refund.",
+    use_when: ["refund"],
+  });
+  assert.equal(added.error, false);
+  const id = added.value.id as string;
+  assert.equal(added.value.embedding, undefined, "clients never receive embeddings");
+  const guidance = await call(client, "memory_guidance", {
+    task_id: "t1",
+    task: "Issue a refund for a damaged item",
+  });
+  assert.ok((guidance.value.unit_ids as string[]).includes(id), JSON.stringify(guidance.value));
+  assert.match(guidance.value.text, /order number/);
+  const hits = await call(client, "memory_search", { query: "refund order number", k: 3 });
+  assert.equal(hits.value[0].unit.id, id);
+  assert.equal((await call(client, "memory_get", { id })).value.id, id);
+  const resources = (await client.listResources()).resources.map((r: { uri: string }) => r.uri);
+  assert.deepEqual(resources, [`automem://units/${id}`]);
+  const read = await client.readResource({ uri: resources[0] });
+  assert.equal(JSON.parse((read.contents[0] as { text: string }).text).id, id);
+  const outcome = await call(client, "memory_report_outcome", {
+    task_id: "t1",
+    task: "Issue a refund for a damaged item",
+    success: true,
+    messages: [{ role: "user", content: "refund please" }, { role: "assistant", content: "Done" }],
+  });
+  assert.equal(outcome.error, false, JSON.stringify(outcome.value));
+  assert.deepEqual((await call(client, "memory_delete", { id })).value, { deleted: 1 });
+  const left = await call(client, "memory_list", {});
+  assert.ok(!(left.value as { id: string }[]).some((u) => u.id === id));
+  const bad = await call(client, "memory_add_lesson", { text: " " });
+  assert.ok(bad.error, "an invalid lesson is a tool error, not a crash");
+}
+
+Deno.test("automem mcp over stdio serves the memory to the SDK's own client", async () => {
+  const work = await Deno.makeTempDir({ prefix: "automem_mcp_stdio_" });
+  await Deno.writeTextFile(`${work}/spec.json`, JSON.stringify(SPEC));
+  const client = await connectMcpStdio({
+    command: Deno.execPath(),
+    args: [
+      "run",
+      "-A",
+      "--config",
+      `${ROOT}deno.json`,
+      `${ROOT}main.ts`,
+      "mcp",
+      "--spec",
+      `${work}/spec.json`,
+      "--dir",
+      `${work}/memory`,
+      "--offline",
+    ],
+    cwd: work,
+  });
+  try {
+    await exercise(client);
+  } finally {
+    await client.close();
+    await Deno.remove(work, { recursive: true });
+  }
+});
+
+Deno.test("MCP over streamable HTTP on loopback requires the token when one is set", async () => {
+  const work = await Deno.makeTempDir({ prefix: "automem_mcp_http_" });
+  const stop = new AbortController();
+  await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
+  const token = "test-token-1234";
+  const server = serveMcpHttp(memory, { port: 0, token, signal: stop.signal });
+  try {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await assert.rejects(connectMcpHttp(`${server.url}mcp`, "wrong-token-000"), /401|token/i);
+    const client = await connectMcpHttp(`${server.url}mcp`, token);
+    try {
+      await exercise(client);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    stop.abort();
+    await server.finished;
+    await Deno.remove(work, { recursive: true });
+  }
+});
+
+Deno.test("MCP over HTTP refuses a non-loopback bind without a token (library and CLI)", async () => {
+  const work = await Deno.makeTempDir({ prefix: "automem_mcp_bind_" });
+  try {
+    await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
+    const refused = (() => {
+      try {
+        serveMcpHttp(memory, { host: "0.0.0.0", port: 0 });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    assert.ok(isAutomemError(refused, "insecure_bind"), String(refused));
+    const io = captureIo({ files: { "spec.json": JSON.stringify(SPEC) } });
+    const code = await runCli(
+      ["mcp", "--spec", "spec.json", "--dir", `${work}/cli`, "--http", "--host", "0.0.0.0"],
+      io,
+      COMMANDS,
+    );
+    assert.equal(code, 2);
+    assert.match(io.err.join(""), /refusing to serve on 0\.0\.0\.0 without a token/);
+    const created = await Deno.stat(`${work}/cli`).then(() => true, () => false);
+    assert.equal(created, false, "nothing is opened before the bind is accepted");
+  } finally {
+    await Deno.remove(work, { recursive: true });
+  }
+});
+
+Deno.test("only server/mcp/mcp_adapter.ts imports the MCP SDK", async () => {
+  const importers: string[] = [];
+  const walk = async (dir: string, rel: string) => {
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isDirectory && ![".git", "node_modules", ".tools", "runs"].includes(e.name)) {
+        await walk(`${dir}/${e.name}`, `${rel}${e.name}/`);
+      } else if (e.isFile && e.name.endsWith(".ts")) {
+        const text = await Deno.readTextFile(`${dir}/${e.name}`);
+        if (/from\s+"@modelcontextprotocol\/sdk/.test(text)) importers.push(`${rel}${e.name}`);
+      }
+    }
+  };
+  await walk(ROOT.replace(/\/$/, ""), "");
+  assert.deepEqual(importers, ["server/mcp/mcp_adapter.ts"]);
+});
