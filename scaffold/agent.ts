@@ -55,6 +55,7 @@ export class MemoryAgent {
   #prevText: string | undefined;
   #unchanged = 0;
   #sensors: SensorState = newSensorState();
+  #prevPosition = "unknown";
 
   /** Builds an agent with a fresh memory. */
   constructor(spec: ScaffoldSpec, game: AgentGame, models: AgentModels) {
@@ -79,6 +80,7 @@ export class MemoryAgent {
     this.#prevText = undefined;
     this.#unchanged = 0;
     this.#sensors = newSensorState();
+    this.#prevPosition = "unknown";
   }
 
   #prompt(
@@ -152,6 +154,9 @@ export class MemoryAgent {
       for (const f of spec.files) if (f.prune) this.fs.prune(f.name, f.prune.max, f.prune.keep);
     }
 
+    this.#prevPosition = a.position
+      ? `(${a.position.x},${a.position.y}) level: ${a.depth}`
+      : "unknown";
     const warnings: string[] = [];
     if (notice) warnings.push(notice);
     if (this.#unchanged > 0 && prev) {

@@ -130,7 +130,8 @@ export async function runEvolve(opts: EvolveOptions): Promise<EvolveSummary> {
     while (!state.search_done && state.iteration <= cfg.iterations) {
       const s: EvolveState = state;
       if (s.slot >= slots) {
-        state = { ...s, iteration: s.iteration + 1, slot: 0, tried: [] };
+        // Nothing accepted: the current scaffold is unchanged, so its tried changes stay tried.
+        state = { ...s, iteration: s.iteration + 1, slot: 0 };
         await store.saveState(state);
         continue;
       }

@@ -23,7 +23,7 @@ import { type ScaffoldSpec, ScaffoldSpecSchema } from "./spec.ts";
 import { v0Scaffold } from "./v0.ts";
 
 /** Game environments that are search benchmarks. */
-export const GAME_BENCHMARKS = ["tiny"] as const;
+export const GAME_BENCHMARKS = ["tiny", "nethack", "crawl"] as const;
 
 /** Options of a game benchmark. */
 export interface GameBenchmarkOptions {

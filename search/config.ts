@@ -39,6 +39,8 @@ export const BENCHMARKS = [
   "webwalkerqa",
   "xbench-deepsearch",
   "tiny",
+  "nethack",
+  "crawl",
 ] as const;
 /** The proposers. */
 export const PROPOSERS = ["llm", "rules", "random"] as const;

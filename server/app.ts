@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { addScaffoldRoutes } from "./scaffold_runs.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -119,6 +120,7 @@ export function createApp(opts: AppOptions): Hono {
     };
     return c.json(body, 200, JSON_HEADERS);
   });
+  addScaffoldRoutes(app, opts.runsDir);
   app.get("/api/runs", async (c) => c.json({ runs: await reader.listRuns() }, 200, JSON_HEADERS));
   app.get(
     "/api/runs/:id",

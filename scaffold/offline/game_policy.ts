@@ -90,6 +90,14 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   const prompt = messages[0].content;
   const f = promptFacts(prompt);
   const d = f.depth;
+  const screen = prompt.split("=== CURRENT OBSERVATION ===")[1]?.split("=== MAP ANALYSIS ===")[0] ??
+    "";
+  const valid =
+    prompt.match(/^Commit exactly one action .*Valid actions: (.+)$/m)?.[1].split(", ") ?? [];
+  // A question or menu on screen (NetHack's [ynq], Crawl's prompts) is closed before moving.
+  if (/\[[yn][ynaq]*\]|\(y\/n\)|--More--/.test(screen) && valid.includes("esc")) {
+    return "<|ACTION|>esc<|END|>";
+  }
   if (messages.length === 1) {
     if (f.onStairs) return "<|ACTION|>down<|END|>";
     const reads = [`<|SEARCH|>${MAP}|d${d}(<|END|>`];

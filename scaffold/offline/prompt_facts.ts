@@ -33,6 +33,16 @@ export interface PromptFacts {
   consultRule: boolean;
 }
 
+const MOVES = /^(north|south|east|west|northeast|northwest|southeast|southwest)$/;
+
+/** A move whose position before equals the position now had no effect (a message may differ). */
+function movedNowhere(prompt: string, pos: RegExpMatchArray | null): boolean {
+  const action = prompt.match(/^Previous action: (.+)$/m)?.[1].trim();
+  const before = prompt.match(/^Position before it: \((\d+),(\d+)\) level: (\d+)$/m);
+  return !!(pos && before && action && MOVES.test(action) && before[1] === pos[1] &&
+    before[2] === pos[2] && before[3] === pos[3]);
+}
+
 /** Parses a LOG or PLAN prompt. */
 export function promptFacts(prompt: string): PromptFacts {
   const pos = prompt.match(/^position: \((\d+),(\d+)\) level: (\d+)$/m);
@@ -57,7 +67,7 @@ export function promptFacts(prompt: string): PromptFacts {
     neighbours,
     stairsSeen,
     previousAction: prompt.match(/^Previous action: (.+)$/m)?.[1].trim(),
-    noEffect: /NO EFFECT|STUCK/.test(prompt),
+    noEffect: /NO EFFECT|STUCK/.test(prompt) || movedNowhere(prompt, pos),
     doNotRepeat: prompt.match(/last executed action was '([^']+)'; do NOT repeat it/)?.[1],
     oscillating: /^OSCILLATION:/m.test(prompt),
     ops: new Set([...prompt.matchAll(/^- ([A-Z_]+): <\|/gm)].map((m) => m[1])),
