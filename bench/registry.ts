@@ -1,6 +1,7 @@
 /**
  * One entry point for the CLI and the search engine: `createBenchmark(name, options)` builds the
- * `world`, `locomo` or `file` benchmark, checking that the options it needs are there.
+ * `world`, `locomo` or `file` benchmark, or one of the web benchmarks (`GAIA`, `WebWalkerQA`,
+ * `xBench-DeepSearch`, any case), checking that the options it needs are there.
  *
  * @module
  */
@@ -9,9 +10,20 @@ import { BenchConfigError } from "./errors.ts";
 import { createLocomoBenchmark } from "./locomo/benchmark.ts";
 import { createTaskFileBenchmark } from "./task_file/benchmark.ts";
 import { createWorldBenchmark } from "./world/benchmark.ts";
+import type { AgentLimits } from "./agent/mod.ts";
+import { webKindOf } from "./web_bench/kinds.ts";
+import { openWebBenchmark, type WebFilters } from "./web_bench/open.ts";
+import type { WebToolkit } from "./web_bench/toolkit.ts";
 
 /** The benchmark names. */
-export const BENCHMARK_NAMES = ["world", "locomo", "file"] as const;
+export const BENCHMARK_NAMES = [
+  "world",
+  "locomo",
+  "file",
+  "gaia",
+  "webwalkerqa",
+  "xbench-deepsearch",
+] as const;
 
 /** One benchmark name. */
 export type BenchmarkName = typeof BENCHMARK_NAMES[number];
@@ -38,6 +50,12 @@ export interface BenchmarkOptions {
   infile?: string;
   /** file: synthetic dry-run scores. */
   dryRun?: boolean;
+  /** gaia, webwalkerqa, xbench-deepsearch: the agent's tools (required; `infile` too). */
+  webToolkit?: WebToolkit;
+  /** Web benchmarks: task filters. */
+  webFilters?: WebFilters;
+  /** Web benchmarks: agent limits beyond `--max_steps`. */
+  webLimits?: Partial<AgentLimits>;
 }
 
 /** Is `name` a benchmark name? */
@@ -50,6 +68,18 @@ export function isBenchmarkName(name: string): name is BenchmarkName {
  * `DataUnavailableError` when a data file is absent, `TaskFileError` for an invalid file.
  */
 export async function createBenchmark(name: string, opts: BenchmarkOptions): Promise<Benchmark> {
+  const web = webKindOf(name);
+  if (web) {
+    if (!opts.infile) throw new BenchConfigError("infile", `${web.name} needs --infile`);
+    if (!opts.webToolkit) {
+      throw new BenchConfigError("webToolkit", `${web.name} needs the agent's tools`);
+    }
+    return await openWebBenchmark(web, opts.infile, {
+      toolkit: opts.webToolkit,
+      filters: opts.webFilters,
+      limits: opts.webLimits,
+    });
+  }
   if (!isBenchmarkName(name)) {
     throw new BenchConfigError(
       "benchmark",
@@ -86,5 +116,7 @@ export async function createBenchmark(name: string, opts: BenchmarkOptions): Pro
       if (!opts.infile) throw new BenchConfigError("infile", "the file benchmark needs --infile");
       return await createTaskFileBenchmark(opts.infile, { synthetic: opts.dryRun ?? false });
     }
+    default:
+      throw new BenchConfigError("benchmark", `benchmark '${name}' has no factory`);
   }
 }

@@ -12,7 +12,14 @@ Deno.test("the registry builds world and file benchmarks", async () => {
   });
   assert.equal(file.synthetic, true);
   assert.equal(file.tasks().length, 7);
-  assert.deepEqual([...BENCHMARK_NAMES], ["world", "locomo", "file"]);
+  assert.deepEqual([...BENCHMARK_NAMES], [
+    "world",
+    "locomo",
+    "file",
+    "gaia",
+    "webwalkerqa",
+    "xbench-deepsearch",
+  ]);
 });
 
 Deno.test("unknown names and missing options name the field", async () => {
@@ -25,7 +32,9 @@ Deno.test("unknown names and missing options name the field", async () => {
     }
     return "no error";
   };
-  assert.equal(await field("gaia", {}), "benchmark");
+  assert.equal(await field("nethack-ish", {}), "benchmark");
+  assert.equal(await field("GAIA", {}), "infile");
+  assert.equal(await field("xbench", { infile: "x.csv" }), "webToolkit");
   assert.equal(await field("world", {}), "seed");
   assert.equal(await field("locomo", {}), "dataPath");
   assert.equal(await field("file", {}), "infile");

@@ -6,8 +6,11 @@
 import type { CommandDef } from "./command.ts";
 import { compileCommand, spaceCommand, specCommand, versionCommand } from "./core_commands.ts";
 import { curvesCommand } from "./curves_command.ts";
+import { gameCommand } from "./game_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
+import { scaffoldCommand } from "./scaffold_commands.ts";
 import { mcpCommand } from "./mcp_command.ts";
+import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
@@ -18,11 +21,14 @@ export const COMMANDS: readonly CommandDef[] = [
   compileCommand,
   searchCommand,
   sweepCommand,
+  workerCommand,
   curvesCommand,
   smokeCommand,
   locomoCommand,
   benchCommand,
+  gameCommand,
   serveCommand,
+  scaffoldCommand,
   mcpCommand,
   reportCommand,
   versionCommand,

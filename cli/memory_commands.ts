@@ -79,24 +79,46 @@ interface RecallView {
   mrr: number;
 }
 
+/** Budget-matched means as the table reads them. */
+interface BudgetView {
+  architecture: { values: Record<string, number> };
+  baseline_bm25: { values: Record<string, number> };
+}
+
 function locomoTable(
   r: {
     architecture: RecallView;
     baseline_bm25: RecallView;
+    turn_budget: BudgetView;
+    context_budget: BudgetView;
     conversations: number[];
     questions: number;
     skipped_questions: number;
+    ranking_depth: number;
     wall_s: number;
   },
   ks: readonly number[],
 ): string {
-  const head = ["method", ...ks.map((k) => `R@${k}`), "MRR"];
-  const row = (name: string, b: RecallView) => [
+  const budgets = Object.keys(r.turn_budget.architecture.values).map(Number).sort((a, b) => a - b);
+  const head = [
+    "method",
+    ...ks.map((k) => `R@${k}`),
+    "MRR",
+    ...budgets.map((b) => `T@${b}`),
+    "ctx",
+  ];
+  const row = (name: string, b: RecallView, side: "architecture" | "baseline_bm25") => [
     name,
     ...ks.map((k) => pct(b.recall[String(k)] ?? 0)),
     pct(b.mrr),
+    ...budgets.map((t) => pct(r.turn_budget[side].values[String(t)] ?? 0)),
+    pct(r.context_budget[side].values.recall ?? 0),
   ];
-  const rows = [head, row("architecture", r.architecture), row("BM25 over turns", r.baseline_bm25)];
+  const rows = [
+    head,
+    row("architecture", r.architecture, "architecture"),
+    row("BM25 over turns", r.baseline_bm25, "baseline_bm25"),
+  ];
   const widths = head.map((_, i) => Math.max(...rows.map((x) => x[i].length)));
   const lines = rows.map((x) => x.map((c, i) => c.padEnd(widths[i])).join("  "));
   return [
@@ -106,6 +128,8 @@ function locomoTable(
       r.wall_s.toFixed(1)
     } s`,
     ...lines,
+    `R@k: k units vs k turns (not budget-matched). T@B: recall within B distinct cited turns. ` +
+    `ctx: recall within the characters of BM25's top-10 turns. All from one ranking of depth ${r.ranking_depth}.`,
   ].join("\n") + "\n";
 }
 
@@ -125,7 +149,7 @@ export const locomoCommand: CommandDef = {
   name: "locomo",
   usage: "automem locomo --spec FILE [--data PATH] [--conversations 1-5] [--k 1,5,10,20] [--json]",
   summary:
-    "Ingest each LoCoMo conversation through an architecture and report evidence recall@k (via units' source_refs), MRR and per-category recall, beside a BM25-over-turns baseline computed in the same run.",
+    "Ingest each LoCoMo conversation through an architecture and report evidence recall three ways from one ranking (unit recall@k, recall at 5/10/20 cited turns, recall within the characters of BM25's top-10 turns), MRR and per-category values, beside a BM25-over-turns baseline computed in the same run.",
   flags: [
     { name: "spec", type: "string", meta: "FILE", description: "architecture spec (JSON)" },
     {
@@ -202,9 +226,10 @@ export const locomoCommand: CommandDef = {
 /** `automem bench memory`. */
 export const benchCommand: CommandDef = {
   name: "bench",
-  usage: "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json]",
+  usage:
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--json]",
   summary:
-    "Measure store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run.",
+    "memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks.",
   flags: [
     {
       name: "sizes",
@@ -222,12 +247,19 @@ export const benchCommand: CommandDef = {
     },
     { name: "queries", type: "number", default: 50, description: "timed queries per measurement" },
     { name: "seed", type: "number", default: 1, description: "seed of the synthetic units" },
+    {
+      name: "tasks",
+      type: "number",
+      default: 30,
+      description: "calls: world tasks per architecture",
+    },
     { name: "json", type: "boolean", description: "one JSON object per line" },
   ],
   positionals: { min: 1, max: 1 },
   async run({ flags, positionals, io }) {
+    if (positionals[0] === "calls") return await benchCalls(flags, io);
     if (positionals[0] !== "memory") {
-      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory)`);
+      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory or calls)`);
     }
     const stores = String(flags.stores).split(",").map((s) => s.trim()).filter(Boolean);
     for (const s of stores) {
@@ -254,3 +286,20 @@ export const benchCommand: CommandDef = {
     return EXIT.ok;
   },
 };
+
+async function benchCalls(flags: Record<string, unknown>, io: CliIo): Promise<number> {
+  const tasks = Number(flags.tasks);
+  if (!Number.isInteger(tasks) || tasks < 1) {
+    throw new UsageError(`--tasks: '${flags.tasks}' is not a positive integer`);
+  }
+  const { countModelCalls, formatCallTable } = await import("../bench/model_calls.ts");
+  const rows = [];
+  for await (const row of countModelCalls({ tasks, seed: Number(flags.seed) })) {
+    rows.push(row);
+    if (flags.json) io.stdout(JSON.stringify(row) + "\n");
+    else io.stderr(`${row.retrieve} × ${row.manage}: ${row.calls_per_task} calls/task\n`);
+    if (io.signal.aborted) return EXIT.interrupted;
+  }
+  if (!flags.json) io.stdout(formatCallTable(rows) + "\n");
+  return EXIT.ok;
+}

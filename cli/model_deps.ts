@@ -15,6 +15,7 @@ import type { Flags } from "./args.ts";
 import type { CliIo } from "./io.ts";
 import { loadConfig } from "../core/config.ts";
 import { cachedModel } from "../core/response_cache.ts";
+import { webKindOf } from "../bench/web_bench/kinds.ts";
 
 /** Chat models by role; a missing role is offline. */
 export interface RoleModels {
@@ -88,8 +89,12 @@ export function liveDeps(flags: Flags, io: CliIo): LiveDeps {
       judgeModel: flags.judge_model as string | undefined,
     },
   });
+  // A protected benchmark's prompts (decrypted task text) must not land in the on-disk cache.
+  const safe = webKindOf(String(flags.benchmark ?? ""))?.protected
+    ? { ...config, cache: { ...config.cache, mode: "off" as const } }
+    : config;
   return {
-    models: flags.dry_run ? {} : buildModels(config),
+    models: flags.dry_run ? {} : buildModels(safe),
     embedder: buildEmbedder(config),
     prices: config.prices,
   };

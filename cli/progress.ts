@@ -112,6 +112,8 @@ export function formatEventLine(e: RunEvent): string {
         }`;
     case "run_failed":
       return `${head} ${e.error}`;
+    case "unit_dispatch":
+      return `${head} ${e.label} ${e.state}${e.worker ? ` on ${e.worker}` : ""}`;
   }
 }
 
@@ -184,8 +186,14 @@ class BarsReporter implements ProgressReporter {
     this.#bars.rounds.setTotal(Math.max(1, v.rounds_planned ?? 1));
     this.#bars.rounds.update(v.rounds_done, { info: v.phase ? `phase ${v.phase}` : "" });
     this.#bars.candidates.setTotal(Math.max(1, v.candidates_total ?? v.candidates.length));
+    const q = v.queue;
+    const queue = q
+      ? `queue ${q.queued} queued ${q.active} active ${q.done} done on ${
+        q.workers.map((w) => `${w.worker}:${w.active}/${w.done}`).join(" ")
+      }`
+      : "";
     this.#bars.candidates.update(v.candidates_done, {
-      info: v.round === null ? "" : `round ${v.round}`,
+      info: [v.round === null ? "" : `round ${v.round}`, queue].filter(Boolean).join(" | "),
     });
     this.#bars.tasks.setTotal(Math.max(1, v.tasks_total ?? v.tasks_done));
     this.#bars.tasks.update(v.tasks_done, { info: [eta, money].filter(Boolean).join(" | ") });

@@ -10,7 +10,9 @@ import { namedSearchModel } from "../core/config.ts";
 import type { Issue } from "../core/issues.ts";
 import type { FlagDef, Flags } from "./args.ts";
 import type { CommandDef } from "./command.ts";
+import { redactQueueUrl } from "../core/queue_url.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
+import { modelRefsFor, openQueue, QUEUE_FLAG, unitLogger } from "./queue_commands.ts";
 
 const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
   name,
@@ -79,9 +81,10 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
     choices: ["text", "json"],
     default: "text",
   },
+  QUEUE_FLAG,
 ];
 
-const CLI_ONLY = new Set(["quiet", "log_format"]);
+const CLI_ONLY = new Set(["quiet", "log_format", "queue"]);
 
 /**
  * The flags handed to the search engine. A search model named only in the environment
@@ -128,8 +131,17 @@ export const searchCommand: CommandDef = {
     });
     const stopServer = new AbortController();
     let server: Promise<void> | undefined;
+    let queue: Awaited<ReturnType<typeof openQueue>> = null;
     try {
       const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
+      queue = await openQueue(flags, io);
+      const executor = queue
+        ? (await import("../search/queue/mod.ts")).queueExecutor({
+          queue,
+          models: modelRefsFor(live.models, io),
+          queueLabel: redactQueueUrl(String(flags.queue)),
+        })
+        : undefined;
       if (config.status_port !== null) {
         const { serve } = await import("../server/serve.ts");
         // The server refuses a missing runs directory; a new run's parent may not exist yet.
@@ -144,6 +156,7 @@ export const searchCommand: CommandDef = {
       }
       const summary = await runSearch(config, {
         ...live,
+        executor,
         onEvent: (e) => progress.onEvent(e),
         signal: io.signal,
       });
@@ -161,6 +174,7 @@ export const searchCommand: CommandDef = {
     } finally {
       stopServer.abort();
       await server;
+      await queue?.close();
     }
   },
 };
@@ -224,6 +238,7 @@ export const sweepCommand: CommandDef = {
       default: "runs/sweep",
       description: "output directory",
     },
+    QUEUE_FLAG,
   ],
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
@@ -231,39 +246,61 @@ export const sweepCommand: CommandDef = {
     const { runSweep } = await import("../search/sweep.ts");
     const { defaultServices } = await import("../search/services.ts");
     const { parseRanges } = await import("./memory_commands.ts");
-    const benchmark = await createBenchmark(String(flags.benchmark), {
+    const benchOptions = {
       seed: Number(flags.seed),
       dataPath: String(flags.data_path),
       conversations: flags.conversations
         ? parseRanges(String(flags.conversations), "conversations")
         : undefined,
-    });
+    };
+    const benchmark = await createBenchmark(String(flags.benchmark), benchOptions);
     const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
-    const summary = await runSweep({
-      benchmark,
-      split: flags.split as "search",
-      sizes: {
-        warmup: Number(flags.warmup_n),
-        search: Number(flags.search_n),
-        validation: Number(flags.validation_n),
-        test: Number(flags.test_n),
-      },
-      sample: flags.sample === undefined ? undefined : Number(flags.sample),
-      parallel: Number(flags.parallel),
-      seed: Number(flags.seed),
-      out: String(flags.out),
-    }, {
-      embedder: live.embedder,
-      models: live.models,
-      services: defaultServices,
-      signal: io.signal,
-      onProgress: (done, total, entry) =>
-        io.stderr(
-          `${done}/${total} ${entry.fingerprint.slice(0, 12)} score ${
-            entry.score.toFixed(3)
-          } cost ${Math.round(entry.cost)}\n`,
-        ),
-    });
+    const queue = await openQueue(flags, io);
+    const executor = queue
+      ? (await import("../search/queue/mod.ts")).sweepQueueExecutor({
+        queue,
+        models: modelRefsFor(live.models, io),
+        benchmark: {
+          name: String(flags.benchmark),
+          options: JSON.parse(JSON.stringify(benchOptions)),
+          dataset_hash: benchmark.datasetHash,
+        },
+        embedder: live.embedder,
+        signal: io.signal,
+        onUnit: unitLogger(io, false),
+      })
+      : undefined;
+    let summary;
+    try {
+      summary = await runSweep({
+        benchmark,
+        split: flags.split as "search",
+        sizes: {
+          warmup: Number(flags.warmup_n),
+          search: Number(flags.search_n),
+          validation: Number(flags.validation_n),
+          test: Number(flags.test_n),
+        },
+        sample: flags.sample === undefined ? undefined : Number(flags.sample),
+        parallel: Number(flags.parallel),
+        seed: Number(flags.seed),
+        out: String(flags.out),
+      }, {
+        embedder: live.embedder,
+        models: live.models,
+        services: defaultServices,
+        signal: io.signal,
+        executor,
+        onProgress: (done, total, entry) =>
+          io.stderr(
+            `${done}/${total} ${entry.fingerprint.slice(0, 12)} score ${
+              entry.score.toFixed(3)
+            } cost ${Math.round(entry.cost)}\n`,
+          ),
+      });
+    } finally {
+      await queue?.close();
+    }
     io.stdout(JSON.stringify(summary, null, 2) + "\n");
     return io.signal.aborted ? EXIT.interrupted : EXIT.ok;
   },

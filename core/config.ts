@@ -21,6 +21,7 @@ import {
 } from "./endpoints.ts";
 import type { ModelRole } from "./ports.ts";
 import { PriceTableSchema } from "./usage.ts";
+import { describeWeb, resolveWebConfig, WebConfigSchema, webSecrets } from "./web_config.ts";
 
 export { ConfigError, type Endpoint, EndpointSchema, Secret } from "./endpoints.ts";
 
@@ -51,6 +52,8 @@ export const AutomemConfigSchema = z.object({
   statusToken: z.instanceof(Secret).nullable(),
   /** The `.env` file that was read, if any. */
   dotenvPath: z.string().nullable(),
+  /** The research agent's web search provider, web cache and page reader. */
+  web: WebConfigSchema,
 });
 /** The resolved configuration (see {@linkcode AutomemConfigSchema}). */
 export type AutomemConfig = z.infer<typeof AutomemConfigSchema>;
@@ -224,6 +227,12 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   }
   const cacheDir = envValue(env, "AUTOMEM_CACHE_DIR") ?? join(".automem", "cache");
   const statusToken = envValue(env, "AUTOMEM_STATUS_TOKEN");
+  const cacheMode = oneOf(
+    env,
+    "AUTOMEM_CACHE_MODE",
+    ["off", "readwrite", "freeze"] as const,
+    "readwrite",
+  );
 
   return AutomemConfigSchema.parse({
     roles,
@@ -231,11 +240,12 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
     embeddingDim,
     cache: {
       dir: isAbsolute(cacheDir) ? cacheDir : join(cwd, cacheDir),
-      mode: oneOf(env, "AUTOMEM_CACHE_MODE", ["off", "readwrite", "freeze"] as const, "readwrite"),
+      mode: cacheMode,
     },
     ...loadPrices(envValue(env, "AUTOMEM_PRICES"), cwd),
     statusToken: statusToken ? new Secret(statusToken) : null,
     dotenvPath: dotenv?.path ?? null,
+    web: resolveWebConfig(env, cacheMode),
   });
 }
 
@@ -243,6 +253,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
 function secretsOf(config: AutomemConfig): string[] {
   const values = Object.values(config.roles).flatMap((r) => r.endpoint ? [r.endpoint.apiKey] : []);
   if (config.statusToken) values.push(config.statusToken);
+  values.push(...webSecrets(config.web));
   return [...new Set(values.map((s) => s.reveal()))];
 }
 
@@ -278,6 +289,7 @@ export function describeConfig(config: AutomemConfig): string {
     }`,
     `${"status".padEnd(10)} ${config.statusToken ? "token set" : "no token"}`,
     `${".env".padEnd(10)} ${config.dotenvPath ?? "none"}`,
+    `${"web".padEnd(10)} ${describeWeb(config.web)}`,
   );
   return redact(lines.join("\n"), config);
 }

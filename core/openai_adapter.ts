@@ -247,6 +247,12 @@ class OpenAIChatModel implements ChatModel {
         body.temperature = request.temperature;
       }
       if (format) body.response_format = format;
+      else if (request.tools?.length) {
+        body.tools = request.tools.map((t) => ({
+          type: "function",
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        }));
+      }
       try {
         const completion = await this.#transport.call(
           `chat completion (${this.id})`,
@@ -279,9 +285,16 @@ class OpenAIChatModel implements ChatModel {
   }
 
   #toReply(completion: OpenAI.ChatCompletion, messages: ChatMessage[]): RawReply {
-    const text = stripThinking(completion.choices?.[0]?.message?.content ?? "");
+    const message = completion.choices?.[0]?.message;
+    const text = stripThinking(message?.content ?? "");
     const usage = completion.usage;
+    const calls = (message?.tool_calls ?? []).flatMap((c, i) =>
+      c.type === "function"
+        ? [{ id: c.id || `call_${i}`, name: c.function.name, arguments: c.function.arguments }]
+        : []
+    );
     return {
+      ...(calls.length ? { toolCalls: calls } : {}),
       text,
       usage: {
         promptTokens: usage?.prompt_tokens ??

@@ -509,3 +509,43 @@ Deno.test("embedding requests are retried on 503", async () => {
     assert.equal(seen.length, 2);
   });
 });
+
+Deno.test("offered tools are sent as OpenAI functions and native tool calls come back parsed", async () => {
+  await withServer(
+    () =>
+      Response.json({
+        id: "c",
+        object: "chat.completion",
+        created: 0,
+        model: "served-model",
+        choices: [{
+          index: 0,
+          message: {
+            role: "assistant",
+            content: null,
+            tool_calls: [{
+              id: "call_1",
+              type: "function",
+              function: { name: "web_search", arguments: '{"query":"moons"}' },
+            }],
+          },
+          finish_reason: "tool_calls",
+        }],
+        usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
+      }),
+    async (baseURL, seen) => {
+      const tools = [{ name: "web_search", description: "Search", parameters: { type: "object" } }];
+      const reply = await chatModel(baseURL).chat({ messages: user("go"), tools });
+      assert.deepEqual(seen[0].body.tools, [{
+        type: "function",
+        function: { name: "web_search", description: "Search", parameters: { type: "object" } },
+      }]);
+      assert.deepEqual(reply.toolCalls, [{
+        id: "call_1",
+        name: "web_search",
+        arguments: '{"query":"moons"}',
+      }]);
+      assert.equal(reply.text, "");
+    },
+  );
+});

@@ -22,9 +22,31 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
+/** A function the model may call natively (OpenAI `tools`); the agent tool specs fit this shape. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  /** JSON schema of the arguments object. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+/** One native tool call in a reply. */
+export interface ToolCall {
+  /** The endpoint's call id (synthesised when it gives none). */
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them: JSON text, not yet validated. */
+  arguments: string;
+}
+
 /** What a caller asks of a chat model. */
 export interface ChatRequest<T = unknown> {
   messages: ChatMessage[];
+  /**
+   * Functions offered for native tool calling. Endpoints without tool support reject the request
+   * (a `ModelError` with an HTTP 4xx status); callers then fall back to a text action format.
+   */
+  tools?: readonly ToolDefinition[];
   /** Upper bound on completion tokens. */
   maxTokens?: number;
   temperature?: number;
@@ -50,6 +72,8 @@ export interface ChatResult<T = unknown> {
   model: string;
   /** True when the answer came from the response cache. */
   cached: boolean;
+  /** Native tool calls, present when the request offered `tools` and the model called some. */
+  toolCalls?: ToolCall[];
 }
 
 /** A chat-completion model (OpenAI-compatible endpoint, scripted model, cache wrapper...). */
@@ -69,7 +93,8 @@ export type ModelErrorCode =
   | "invalid_json"
   | "schema"
   | "cache_miss"
-  | "script_exhausted";
+  | "script_exhausted"
+  | "call_budget";
 
 /** What a model error keeps of the failed call (never a key or a request body). */
 export interface ModelErrorDetails {

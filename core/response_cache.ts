@@ -30,8 +30,13 @@ export const CacheEntrySchema = z.object({
     maxTokens: z.number().nullable(),
     temperature: z.number().nullable(),
     schema: z.unknown(),
+    /** Offered native tools; absent when none were (so older keys stay valid). */
+    tools: z.unknown().optional(),
   }),
   text: z.string(),
+  /** Native tool calls of the reply. */
+  tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() }))
+    .optional(),
   usage: z.object({
     promptTokens: z.number().int().nonnegative(),
     completionTokens: z.number().int().nonnegative(),
@@ -48,6 +53,7 @@ function keyMaterial(modelId: string, request: ChatRequest): CacheEntry["request
     maxTokens: request.maxTokens ?? null,
     temperature: request.temperature ?? null,
     schema: request.schema ? jsonSchemaOf(request.schema) : null,
+    ...(request.tools?.length ? { tools: request.tools } : {}),
   };
 }
 
@@ -95,6 +101,7 @@ export function cachedModel(
       request: keyMaterial(inner.id, request),
       text: result.text,
       usage: { ...result.usage },
+      ...(result.toolCalls?.length ? { tool_calls: result.toolCalls } : {}),
     };
     await writeJsonAtomic(cachePath(dir, key), entry);
     return entry;
@@ -157,6 +164,7 @@ function answer<T>(
     model: entry.model,
     cached,
   };
+  if (entry.tool_calls?.length) result.toolCalls = entry.tool_calls.map((c) => ({ ...c }));
   if (!request.schema) return result;
   const parsed = parseJsonReply(entry.text, request.schema);
   if (!parsed.ok) return undefined;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { type ChatRequest, ModelError } from "./ports.ts";
 import { cachedModel, cacheKey, cachePath } from "./response_cache.ts";
-import { ScriptedModel } from "./scripted_model.ts";
+import { ScriptedModel, ScriptedToolCalls } from "./scripted_model.ts";
 
 async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "automem_cache_" });
@@ -150,5 +150,23 @@ Deno.test("schemas with transforms can be cached", async () => {
     const hit = await model.chat(ask("q", { schema }));
     assert.equal(hit.cached, true);
     assert.deepEqual(hit.json, { n: 3 });
+  });
+});
+
+Deno.test("native tool calls are cached with their reply, and offered tools change the key", async () => {
+  await withTempDir(async (dir) => {
+    const tools = [{ name: "web_search", description: "search", parameters: { type: "object" } }];
+    const inner = new ScriptedModel({
+      id: "m",
+      replies: [new ScriptedToolCalls([{ name: "web_search", arguments: { query: "q" } }])],
+    });
+    const model = cachedModel(inner, { dir, mode: "readwrite" });
+    const miss = await model.chat(ask("go", { tools }));
+    const hit = await model.chat(ask("go", { tools }));
+    assert.equal(inner.calls.length, 1);
+    assert.equal(hit.cached, true);
+    assert.deepEqual(hit.toolCalls, miss.toolCalls);
+    assert.equal(hit.toolCalls?.[0].arguments, '{"query":"q"}');
+    assert.notEqual(cacheKey("m", ask("go", { tools })), cacheKey("m", ask("go")));
   });
 });

@@ -18,6 +18,19 @@ export type ScriptReply =
   | object
   | ((request: ChatRequest) => ScriptReply | Promise<ScriptReply>);
 
+/** A scripted reply that makes native tool calls (arguments given as objects). */
+export class ScriptedToolCalls {
+  /** The calls, in order. */
+  readonly calls: { name: string; arguments: Record<string, unknown> }[];
+  /** Text that accompanies the calls. */
+  readonly text: string;
+  /** Builds the reply. */
+  constructor(calls: { name: string; arguments: Record<string, unknown> }[], text = "") {
+    this.calls = calls;
+    this.text = text;
+  }
+}
+
 /** A rule answers the requests it recognises and returns `undefined` for the rest. */
 export type ScriptRule = (request: ChatRequest) => ScriptReply | undefined;
 
@@ -87,12 +100,20 @@ export class ScriptedModel implements ChatModel {
           (request.purpose ? ` (purpose ${request.purpose})` : ""),
       );
     }
-    const text = await resolveText(reply, req);
+    const resolved = await resolveReply(reply, req);
+    const text = typeof resolved === "string" ? resolved : resolved.text;
     const usage = {
       promptTokens: request.messages.reduce((n, m) => n + estimateTokens(m.content), 0),
       completionTokens: estimateTokens(text),
     };
     const result: ChatResult<T> = { text, usage, model: this.id, cached: false };
+    if (resolved instanceof ScriptedToolCalls) {
+      result.toolCalls = resolved.calls.map((c, i) => ({
+        id: `call_${this.calls.length}_${i}`,
+        name: c.name,
+        arguments: JSON.stringify(c.arguments),
+      }));
+    }
     if (request.schema) {
       const parsed = parseJsonReply(text, request.schema);
       if (!parsed.ok) {
@@ -107,11 +128,14 @@ export class ScriptedModel implements ChatModel {
   }
 }
 
-async function resolveText(reply: ScriptReply, request: ChatRequest): Promise<string> {
+async function resolveReply(
+  reply: ScriptReply,
+  request: ChatRequest,
+): Promise<string | ScriptedToolCalls> {
   let current = reply;
   // A function may return another function; resolve until a concrete reply appears.
   while (typeof current === "function") current = await current(request);
   if (current instanceof Error) throw current;
-  if (typeof current === "string") return current;
+  if (typeof current === "string" || current instanceof ScriptedToolCalls) return current;
   return JSON.stringify(current);
 }

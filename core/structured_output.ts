@@ -12,6 +12,7 @@ import {
   type ChatResult,
   ModelError,
   type TokenUsage,
+  type ToolCall,
 } from "./ports.ts";
 
 /** A JSON Schema document as a plain object. */
@@ -121,6 +122,8 @@ export interface RawReply {
   usage: TokenUsage;
   /** Model id that answered. */
   model: string;
+  /** Native tool calls of the reply, when the request offered tools. */
+  toolCalls?: ToolCall[];
 }
 
 /** Sends `messages` once (with `format` as `response_format` when given). */

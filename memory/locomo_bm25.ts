@@ -14,6 +14,7 @@
  */
 import { STOPWORDS, tokenize } from "../retrieval/lexical.ts";
 import { type Bm25Options, KeywordIndex } from "../stores/keyword_index.ts";
+import type { LocomoConversation } from "./trajectory_io/locomo.ts";
 
 /** Words that are dropped from turns and questions. */
 export const BASELINE_STOPWORDS: ReadonlySet<string> = new Set([
@@ -42,5 +43,42 @@ export class TurnBm25 {
   /** Ids of the `k` best documents for `query` (score desc, then id asc); only positive scores. */
   search(query: string, k: number): string[] {
     return this.#index.search(query, k).map((hit) => hit.id);
+  }
+}
+
+/** One conversation turn as the baseline indexes and shows it: `"Speaker: text"`. */
+export interface BaselineTurn {
+  id: string;
+  text: string;
+}
+
+/** The turns of a conversation in order, as the baseline sees them. */
+export function baselineTurns(conv: LocomoConversation): BaselineTurn[] {
+  return conv.sessions.flatMap((session) =>
+    session.trajectory.steps.map((step) => ({
+      id: step.ref,
+      text: `${step.speaker ?? ""}: ${step.text ?? ""}`,
+    }))
+  );
+}
+
+/**
+ * BM25 over one conversation with the characters of each turn, so a question's context budget
+ * (the characters of BM25's top 10 turns) is computed from the same ranking.
+ */
+export class ConversationBm25 {
+  readonly #index: TurnBm25;
+  readonly #chars = new Map<string, number>();
+
+  /** Indexes the conversation's turns. */
+  constructor(conv: LocomoConversation) {
+    const turns = baselineTurns(conv);
+    this.#index = new TurnBm25(turns);
+    for (const t of turns) this.#chars.set(t.id, t.text.length);
+  }
+
+  /** The `k` best turns for `question`, each with its characters. */
+  rank(question: string, k: number): { id: string; chars: number }[] {
+    return this.#index.search(question, k).map((id) => ({ id, chars: this.#chars.get(id) ?? 0 }));
   }
 }

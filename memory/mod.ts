@@ -101,17 +101,38 @@ export {
 export { SMOKE_CONVERSATION, SMOKE_PROBE, SMOKE_TASKS, type SmokeTask } from "./smoke_fixtures.ts";
 export {
   bm25TurnRankings,
+  type BudgetFamily,
+  budgetValues,
+  CONTEXT_BUDGET_TURNS,
+  contextBudgetOf,
   type ConversationReport,
   DEFAULT_KS,
   evaluateLocomo,
   loadLocomo,
+  LOCOMO_RANK_DEPTH,
   type LocomoEvalOptions,
   type LocomoEvalResult,
+  type QuestionRanking,
+  type RankedEntry,
   selectConversations,
 } from "./locomo_eval.ts";
 export {
+  type BudgetItem,
+  contextBudgetRecall,
+  type ContextBudgetScore,
+  type MeanBlock,
+  type MeanSummary,
+  MeanTable,
+  TURN_BUDGETS,
+  turnBudgetRecall,
+} from "./locomo_budget.ts";
+export { fromExcludedTask } from "./exclusion.ts";
+export {
   BASELINE_STOPWORDS,
   baselineTerms,
+  type BaselineTurn,
+  baselineTurns,
+  ConversationBm25,
   TurnBm25,
   type TurnBm25Options,
 } from "./locomo_bm25.ts";

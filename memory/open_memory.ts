@@ -17,6 +17,7 @@ import type { Encoder } from "./encoder_port.ts";
 import { createEncoder } from "./encoders/mod.ts";
 import { createManagementPipeline } from "./manage/mod.ts";
 import type { ManageDeps, ManagementPipeline } from "./manage_port.ts";
+import { GuidanceCallBudget } from "./call_budget.ts";
 import { PlanMemoryProvider } from "./provider.ts";
 import type { MemoryProvider } from "./provider_port.ts";
 
@@ -70,11 +71,13 @@ export async function openMemory(plan: Plan, deps: OpenMemoryDeps): Promise<Memo
     clock: deps.clock,
     model: deps.model,
   });
+  // Retrieval and composition share a per-task call budget; extraction and management do not.
+  const budget = deps.model ? new GuidanceCallBudget(deps.model) : undefined;
   try {
     const retriever = (deps.retrieverFactory ?? createRetriever)(plan.retrieve, {
       store,
       embedder: deps.embedder,
-      model: deps.model,
+      model: budget,
       signal: deps.signal,
     });
     const management = await (deps.managementFactory ?? createManagementPipeline)(plan.manage, {
@@ -94,6 +97,7 @@ export async function openMemory(plan: Plan, deps: OpenMemoryDeps): Promise<Memo
       clock: deps.clock,
       newId: deps.newId,
       model: deps.model,
+      callBudget: budget,
       signal: deps.signal,
     });
   } catch (error) {

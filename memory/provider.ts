@@ -15,6 +15,8 @@ import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts
 import type { Retriever } from "../retrieval/retriever_port.ts";
 import type { StoreSnapshot } from "../stores/store_port.ts";
 import type { EndTrace, Guidance, MemoryProvider, RankedUnit, TaskTrace } from "./provider_port.ts";
+import type { GuidanceCallBudget } from "./call_budget.ts";
+import { fromExcludedTask } from "./exclusion.ts";
 import { type GuidanceContext, provideGuidance } from "./provide_guidance.ts";
 import { buildQuery } from "./runtime/query.ts";
 import { SessionRegistry } from "./runtime/session.ts";
@@ -29,6 +31,8 @@ export interface ProviderParts extends TakeInContext {
   sessions?: SessionRegistry;
   /** Defaults to a fresh, bounded trace book. */
   traces?: TraceBook;
+  /** When set, guidance (planner, composer) calls go through it, within each task's budget. */
+  callBudget?: GuidanceCallBudget;
 }
 
 /** Error raised when a closed provider is used. */
@@ -59,7 +63,14 @@ export class PlanMemoryProvider implements MemoryProvider {
   }
 
   #guidanceContext(): GuidanceContext {
-    return { ...this.#parts, sessions: this.#sessions, traces: this.#traces };
+    const model = this.#parts.callBudget ?? this.#parts.model;
+    return { ...this.#parts, model, sessions: this.#sessions, traces: this.#traces };
+  }
+
+  #guidance(task: TaskContext, phase: "begin" | "in", progress = ""): Promise<Guidance | null> {
+    const run = () => provideGuidance(this.#guidanceContext(), task, phase, progress);
+    const budget = this.#parts.callBudget;
+    return budget ? budget.within(task.id, run) : run();
   }
 
   #takeInContext(): TakeInContext {
@@ -75,15 +86,12 @@ export class PlanMemoryProvider implements MemoryProvider {
 
   /** BEGIN: starts (or restarts) the task's session and returns guidance, or null. */
   beginTask(task: TaskContext): Promise<Guidance | null> {
-    return this.#serial("beginTask", () => provideGuidance(this.#guidanceContext(), task, "begin"));
+    return this.#serial("beginTask", () => this.#guidance(task, "begin"));
   }
 
   /** IN: the one refresh at an explicit boundary; `progress` is the agent's context so far. */
   refresh(task: TaskContext, progress: string): Promise<Guidance | null> {
-    return this.#serial(
-      "refresh",
-      () => provideGuidance(this.#guidanceContext(), task, "in", progress),
-    );
+    return this.#serial("refresh", () => this.#guidance(task, "in", progress));
   }
 
   #used(taskId: string): UsedMemory {
@@ -102,6 +110,7 @@ export class PlanMemoryProvider implements MemoryProvider {
     return this.#serial("endTask", async () => {
       const used = this.#used(task.id);
       this.#sessions.close(task.id);
+      this.#parts.callBudget?.forget(task.id);
       const end = await takeIn(this.#takeInContext(), task, trajectory, outcome, used);
       this.#traces.setEnd(task.id, end);
       return end;
@@ -120,7 +129,10 @@ export class PlanMemoryProvider implements MemoryProvider {
     });
   }
 
-  /** Ranked units for a query through the plan's retriever, never from `excludeTaskIds`. */
+  /**
+   * Ranked units for a query through the plan's retriever, never from `excludeTaskIds` nor
+   * consolidated from their units (`exclusion.ts`).
+   */
   search(query: string, k: number, excludeTaskIds: readonly string[] = []): Promise<RankedUnit[]> {
     if (!Number.isInteger(k) || k < 1) {
       return Promise.reject(new RangeError(`search: k must be a positive integer, got ${k}`));
@@ -131,10 +143,13 @@ export class PlanMemoryProvider implements MemoryProvider {
       const q = await buildQuery(p.plan.retrieve.kind, query, "", p);
       const result = await p.retriever.retrieve({ ...q, excludeTaskIds }, k);
       const excluded = new Set(excludeTaskIds);
-      return result.units
-        .filter((s) => !excluded.has(s.unit.source_task_id))
-        .slice(0, k)
-        .map((s) => ({ unit: s.unit, score: s.score }));
+      const out: RankedUnit[] = [];
+      for (const s of result.units) {
+        if (out.length === k) break;
+        if (await fromExcludedTask(s.unit, excluded, (id) => p.store.get(id))) continue;
+        out.push({ unit: s.unit, score: s.score });
+      }
+      return out;
     });
   }
 

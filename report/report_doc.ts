@@ -10,6 +10,7 @@ import { PLOT_FILES } from "./plots.ts";
 import type { Block } from "./render.ts";
 import type { ReportData } from "./report_data.ts";
 import { winnerSection } from "./winner_section.ts";
+import { workersSection } from "./workers_section.ts";
 
 function statusSection(d: ReportData): Block[] {
   const v = d.progress.view;
@@ -302,6 +303,7 @@ export function reportBlocks(d: ReportData): Block[] {
     ...fgmdSection(d),
     ...usageSection(d),
     ...ledgerSection(d),
+    ...workersSection(d),
   ];
   if (d.missing.length) {
     blocks.push({ kind: "heading", level: 2, text: "Not available" }, {

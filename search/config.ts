@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { fromZodIssues, type Issue, type ParseResult } from "../core/issues.ts";
+import { webKindOf } from "../bench/web_bench/kinds.ts";
 
 const positiveInt = (flag: string) =>
   z.number({ error: `--${flag} must be a number` }).int({ error: `--${flag} must be an integer` })
@@ -30,7 +31,15 @@ function cores(): number {
 }
 
 /** The benchmarks a search can run. */
-export const BENCHMARKS = ["world", "locomo", "file"] as const;
+export const BENCHMARKS = [
+  "world",
+  "locomo",
+  "file",
+  "gaia",
+  "webwalkerqa",
+  "xbench-deepsearch",
+  "tiny",
+] as const;
 /** The proposers. */
 export const PROPOSERS = ["llm", "rules", "random"] as const;
 
@@ -72,9 +81,11 @@ const RawSchema = z.strictObject({
   data_split: optString("data_split"),
   baseline_from: optString("baseline_from"),
   search_prompt: optString("search_prompt"),
-  benchmark: z.string().trim().toLowerCase().pipe(z.enum(BENCHMARKS, {
-    error: `--benchmark must be one of: ${BENCHMARKS.join(", ")}`,
-  })).nullable().default(null),
+  benchmark: z.string().trim().toLowerCase().transform((v) => webKindOf(v)?.key ?? v).pipe(
+    z.enum(BENCHMARKS, {
+      error: `--benchmark must be one of: ${BENCHMARKS.join(", ")}`,
+    }),
+  ).nullable().default(null),
   data_path: optString("data_path"),
   conversations: optString("conversations"),
   resume: flag("resume"),
@@ -204,8 +215,16 @@ function crossChecks(raw: Raw, issues: Issue[]): void {
     );
   }
   const bench = raw.benchmark ?? (raw.infile ? "file" : "world");
-  if (bench === "file" && !raw.infile) add("infile", "--benchmark file requires --infile");
-  if (raw.infile && bench !== "file") add("infile", `--infile only applies to --benchmark file`);
+  const web = webKindOf(bench);
+  if ((bench === "file" || web) && !raw.infile) {
+    add("infile", `--benchmark ${web?.name ?? bench} requires --infile`);
+  }
+  if (raw.infile && bench !== "file" && !web) {
+    add(
+      "infile",
+      `--infile only applies to --benchmark file, GAIA, WebWalkerQA or xBench-DeepSearch`,
+    );
+  }
   if (raw.random_search && raw.proposer !== null && raw.proposer !== "random") {
     add("proposer", "--random_search means --proposer random");
   }
@@ -214,6 +233,8 @@ function crossChecks(raw: Raw, issues: Issue[]): void {
     add("proposer", "--proposer llm requires --search_model");
   }
 }
+
+const SIZE_FLAGS = ["warmup_n", "search_n", "validation_n", "test_n"];
 
 /** Parses and validates CLI flags; every issue names its flag. Never throws. */
 export function parseSearchConfig(flags: Record<string, unknown>): ParseResult<SearchConfig> {
@@ -251,6 +272,14 @@ export function parseSearchConfig(flags: Record<string, unknown>): ParseResult<S
     ? "random"
     : raw.proposer ?? (raw.search_model && !raw.dry_run ? "llm" : "rules");
   const { no_obs_graph, ...rest } = raw;
+  // A web benchmark brings its own split sizes unless any size flag was given (xBench: 10/70/10/10).
+  const defaults = webKindOf(benchmark)?.splitDefaults;
+  if (defaults && !SIZE_FLAGS.some((k) => k in normalised)) {
+    rest.warmup_n = defaults.warmup;
+    rest.search_n = defaults.search;
+    rest.validation_n = defaults.validation;
+    rest.test_n = defaults.test;
+  }
   return {
     ok: true,
     value: {

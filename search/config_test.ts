@@ -105,3 +105,20 @@ Deno.test("config parses LoCoMo conversation ranges", () => {
   );
   assert.equal(issues({ run_name: "x", conversations: "3-1" })[0].path[0], "conversations");
 });
+
+Deno.test("web benchmarks: any spelling, --infile required, xBench's 10/70/10/10 split by default", () => {
+  const x = ok({ run_name: "x", benchmark: "xBench-DeepSearch", infile: "d.csv" });
+  assert.equal(x.benchmark, "xbench-deepsearch");
+  assert.deepEqual([x.warmup_n, x.search_n, x.validation_n, x.test_n], [10, 70, 10, 10]);
+  assert.equal(
+    ok({ run_name: "x", benchmark: "xbench", infile: "d.csv" }).benchmark,
+    "xbench-deepsearch",
+  );
+  const sized = ok({ run_name: "x", benchmark: "xbench", infile: "d.csv", search_n: 40 });
+  assert.deepEqual([sized.warmup_n, sized.search_n], [19, 40]);
+  const g = ok({ run_name: "x", benchmark: "GAIA", infile: "g.jsonl" });
+  assert.deepEqual([g.benchmark, g.warmup_n, g.search_n], ["gaia", 19, 100]);
+  assert.deepEqual(issues({ run_name: "x", benchmark: "WebWalkerQA" }).map((i) => i.path), [[
+    "infile",
+  ]]);
+});

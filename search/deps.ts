@@ -11,6 +11,7 @@ import { logicalClock } from "../core/clock.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { PriceTable } from "../core/usage.ts";
 import type { RunEvent } from "./events.ts";
+import type { UnitExecutor } from "./queue/executor.ts";
 import type { SearchServices } from "./service_port.ts";
 
 /** Models by role; absent roles run offline. */
@@ -42,6 +43,8 @@ export interface SearchDeps {
   prices?: PriceTable;
   /** Replaces the real benchmarks / memory core (tests). */
   services?: Partial<SearchServices>;
+  /** Runs units of work elsewhere (a job queue; see `queue/`); absent: in this process. */
+  executor?: UnitExecutor;
 }
 
 /** Start of the logical timeline of offline runs. */

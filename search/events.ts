@@ -163,6 +163,19 @@ export const RunEventSchema = z.discriminatedUnion("type", [
     error: z.string(),
     wall_ms: z.number(),
   }),
+  /** A unit of work on the job queue (`--queue`): queued, picked up by a worker, done or failed. */
+  z.object({
+    ...base,
+    type: z.literal("unit_dispatch"),
+    state: z.enum(["queued", "active", "done", "failed"]),
+    job_id: z.string(),
+    kind: z.string(),
+    /** `r3c1`, `warmup`, `baseline:<task>`… */
+    label: z.string(),
+    worker: z.string().nullable(),
+    /** The queue, its URL redacted. */
+    queue: z.string(),
+  }),
 ]);
 
 /** One event as stored. */

@@ -22,6 +22,7 @@ import { mean, r6 } from "./protocol/metrics.ts";
 import { pooled } from "./protocol/stage.ts";
 import { stratifiedSplit } from "./protocol/split.ts";
 import { removeIfPresent } from "./run_dir.ts";
+import type { SweepUnitRequest } from "./queue/executor.ts";
 import type { SearchServices } from "./service_port.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
 
@@ -62,6 +63,8 @@ export interface SweepDeps {
   signal?: AbortSignal;
   /** Called after each architecture. */
   onProgress?: (done: number, total: number, entry: LandscapeEntry) => void;
+  /** Evaluates architectures elsewhere (a job queue; see `queue/`); absent: in this process. */
+  executor?: (req: SweepUnitRequest) => Promise<LandscapeEntry>;
 }
 
 /** `sweep_summary.json`. */
@@ -235,12 +238,14 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
   let done = chosen.length - todo.length;
   await pooled(todo, opts.parallel, async (spec) => {
     if (deps.signal?.aborted) throw new Error("the sweep was interrupted");
-    const entry = await evaluateArchitecture(spec, {
-      benchmark: opts.benchmark,
-      tasks,
-      seed: opts.seed,
-      out: opts.out,
-    }, deps);
+    const entry = deps.executor
+      ? await deps.executor({ spec, task_ids: tasks.map((t) => t.id), seed: opts.seed })
+      : await evaluateArchitecture(spec, {
+        benchmark: opts.benchmark,
+        tasks,
+        seed: opts.seed,
+        out: opts.out,
+      }, deps);
     have.set(entry.fingerprint, entry);
     chain = chain.then(() =>
       Deno.writeTextFile(landscapePath, JSON.stringify(entry) + "\n", { append: true })

@@ -129,6 +129,22 @@ export const ProgressSchema = z.object({
   cost_usd: num,
   events: int,
   last_event: z.object({ seq: int, type: z.string(), at: z.string() }).nullable(),
+  /** Distributed runs (`--queue`): job counts and, per worker, what it runs and ran. */
+  queue: z.object({
+    url: z.string(),
+    queued: int,
+    active: int,
+    done: int,
+    failed: int,
+    workers: z.array(z.object({
+      worker: z.string(),
+      active: int,
+      done: int,
+      failed: int,
+      /** The unit it was given last. */
+      last: z.string().nullable(),
+    })),
+  }).nullable(),
 });
 /** Folded progress. */
 export type ProgressView = z.infer<typeof ProgressSchema>;

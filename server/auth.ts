@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 function digest(text: string): Uint8Array {
-  return createHash("sha256").update(text, "utf8").digest();
+  return new Uint8Array(createHash("sha256").update(text, "utf8").digest());
 }
 
 /** Extracts the credentials of an `Authorization: Bearer <token>` header; null otherwise. */

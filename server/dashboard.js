@@ -229,6 +229,22 @@
         text: `#${c.candidate} ${c.label} · ${c.status} · ${c.tasks_done}/${c.n_tasks}`,
       }));
     }
+    // Distributed runs: the queue's counts and, per worker, what it runs and has run.
+    const q = p.queue;
+    if (q) {
+      inflight.append(el("span", {
+        "data-testid": "queue-counts",
+        text: `queue ${q.url} · ${q.queued} queued · ${q.active} active · ${q.done} done` +
+          (q.failed ? ` · ${q.failed} failed` : ""),
+      }));
+      for (const w of q.workers) {
+        inflight.append(el("span", {
+          "data-testid": "queue-worker",
+          text: `${w.worker} · ${w.active} active · ${w.done} done` +
+            (w.failed ? ` · ${w.failed} failed` : "") + (w.last ? ` · last ${w.last}` : ""),
+        }));
+      }
+    }
   }
 
   // ---- live events ----

@@ -7,6 +7,7 @@
  */
 import type { RunEvent } from "../search/events.ts";
 import type { ProgressView } from "./api_schemas.ts";
+import { applyDispatch, type QueueJob } from "./queue_progress.ts";
 
 type Candidate = ProgressView["candidates"][number];
 
@@ -34,6 +35,8 @@ export interface ProgressState {
   lifecycle: Extract<RunEvent, { type: "run_started" | "run_finished" | "run_failed" }> | null;
   /** Task counts of the current stage when no candidates are involved (baseline...). */
   stage: { done: number; total: number } | null;
+  /** Queue jobs by id (`--queue` runs): unit label, latest state, the worker that took it. */
+  jobs: Map<string, QueueJob>;
 }
 
 /** A fresh state (no events). */
@@ -58,6 +61,7 @@ export function emptyProgress(): ProgressState {
       cost_usd: 0,
       events: 0,
       last_event: null,
+      queue: null,
     },
     started: null,
     updated: null,
@@ -70,6 +74,7 @@ export function emptyProgress(): ProgressState {
     checkpoint_tokens: 0,
     lifecycle: null,
     stage: null,
+    jobs: new Map(),
   };
 }
 
@@ -226,6 +231,9 @@ export function applyEvent(s: ProgressState, e: RunEvent): void {
       v.phase = "failed";
       break;
     case "diagnosis_ready":
+      break;
+    case "unit_dispatch":
+      applyDispatch(s, e);
       break;
   }
   recount(s);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { type ArchitectureSpec, fingerprint, parseSpec } from "../core/spec.ts";
-import { evaluateLocomo, selectConversations } from "../memory/locomo_eval.ts";
+import { evaluateLocomo, LOCOMO_RANK_DEPTH, selectConversations } from "../memory/locomo_eval.ts";
 import type { RecallBlock } from "../memory/locomo_metrics.ts";
 
 const DATA = new URL("../../shared/data/locomo/locomo10.json", import.meta.url);
@@ -105,8 +105,55 @@ Deno.test("evaluateLocomo scores architecture and BM25 on a conversation fixture
     assert.equal(result.baseline_bm25.by_category["4"].recall["1"], 1);
     assert.equal(result.baseline_bm25.by_category["2"].recall["1"], 1);
     assert.ok(result.architecture.recall["3"] > 0, "the architecture finds some evidence");
+    // Budget families: BM25's context-budget recall is its R@10 by construction.
+    assert.deepEqual(Object.keys(result.turn_budget.architecture.values), ["5", "10", "20"]);
+    assert.equal(
+      result.context_budget.baseline_bm25.values.recall,
+      result.baseline_bm25.recall["3"],
+      "the fixture has fewer than 10 matching turns, so BM25's budget is all its hits",
+    );
+    for (const fam of [result.turn_budget, result.context_budget]) {
+      for (const v of Object.values(fam.architecture.values)) assert.ok(v >= 0);
+    }
+    assert.ok(
+      result.context_budget.architecture.values.chars <=
+        result.context_budget.baseline_bm25.values.chars + 1e-9,
+      "the architecture never spends more characters than BM25's top 10",
+    );
+    assert.equal(result.rankings, undefined, "rankings only when asked for");
     const left = [...Deno.readDirSync(dir)].map((e) => e.name);
     assert.deepEqual(left, ["locomo.json"], "per-conversation memories are removed");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("one fixed-depth ranking: R@k does not depend on the largest k, and rankings come back", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "automem_locomo_test_" });
+  try {
+    const dataPath = join(dir, "locomo.json");
+    await Deno.writeTextFile(dataPath, JSON.stringify(FIXTURE));
+    const run = (ks: number[], rankings = false) =>
+      evaluateLocomo({
+        spec: spec("json", "hybrid"),
+        dataPath,
+        ks,
+        rankings,
+        embedder: new HashEmbedder(64),
+        clock: logicalClock(),
+        scratchDir: dir,
+      });
+    const small = await run([1]);
+    const wide = await run([1, 5, 10, 50], true);
+    assert.equal(small.architecture.recall["1"], wide.architecture.recall["1"]);
+    assert.deepEqual(small.context_budget, wide.context_budget);
+    assert.equal(wide.ranking_depth, LOCOMO_RANK_DEPTH);
+    assert.equal(wide.rankings!.length, 3);
+    const r = wide.rankings![0];
+    assert.deepEqual(r.evidence, ["D1:3"]);
+    assert.ok(r.bm25.length > 0 && r.budget_chars === r.bm25.reduce((n, h) => n + h.chars, 0));
+    assert.ok(r.architecture.every((e) => e.chars > 0 && e.refs.length > 0));
+    await assert.rejects(() => run([LOCOMO_RANK_DEPTH + 1]), /exceeds the ranking depth/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -6,13 +6,17 @@
  * ranked units, excluding the units of other conversations so each question is answered from its
  * own conversation.
  *
- * - Offline: score = evidence recall@k, the fraction of gold evidence turns covered by the
- *   `source_refs` of the top-k units; success = every gold turn covered; `judge_status: "rule"`.
- *   The cost is the prompt an answering agent would read (the rendered answer prompt with the
- *   guidance), with no completion.
+ * - Offline: score = context-budget recall, the fraction of gold evidence turns covered by the
+ *   `source_refs` of the ranked units that fit, by the length of the text an agent is shown for
+ *   them, within the characters of BM25's top-10 turns for the question (`memory/locomo_budget.ts`);
+ *   success = every gold turn covered; `judge_status: "rule"`. So the search optimises what an
+ *   agent pays for, not how many turns a wide unit claims. `metrics` also carries unit recall@k
+ *   and recall at 10 cited turns, all from one ranking of depth `LOCOMO_RANK_DEPTH`. The cost is
+ *   the prompt an answering agent would read (the rendered answer prompt with the guidance), with
+ *   no completion.
  * - With `deps.model`: the model answers from the guidance (`prompts/locomo_answer.md`), a judge
- *   scores it (`deps.judge` with `prompts/judge.md`, else the rule judge): score = verdict; recall
- *   is still reported in `metrics.recall_at_k`.
+ *   scores it (`deps.judge` with `prompts/judge.md`, else the rule judge): score = verdict; the
+ *   recalls are still reported in `metrics`.
  *
  * Questions are not learned from: `endTask` is never called, because an offline trajectory of a
  * question would carry no answer and a model's would carry the gold-judged answer into memory.
@@ -25,6 +29,14 @@ import { digestOf, sha256Hex } from "../../core/canonical_json.ts";
 import type { TaskContext } from "../../core/trajectory.ts";
 import { estimateTokens } from "../../core/usage.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
+import { ConversationBm25 } from "../../memory/locomo_bm25.ts";
+import {
+  budgetValues,
+  CONTEXT_BUDGET_TURNS,
+  contextBudgetOf,
+  LOCOMO_RANK_DEPTH,
+} from "../../memory/locomo_eval.ts";
+import { shownText } from "../../memory/runtime/unit_format.ts";
 import {
   type LocomoConversation,
   type LocomoQuestion,
@@ -48,7 +60,7 @@ export interface LocomoOptions {
 }
 
 /** Bumped when task construction or scoring changes; enters the dataset hash. */
-export const LOCOMO_BENCH_VERSION = "locomo-bench-1";
+export const LOCOMO_BENCH_VERSION = "locomo-bench-2";
 
 /** Expected answer for adversarial questions, whose gold is that the conversation never says. */
 export const NOT_MENTIONED = "Not mentioned in the conversation";
@@ -75,8 +87,8 @@ export function evidenceRecall(
 /** Loads the data and builds the benchmark; throws `DataUnavailableError` when the file is absent. */
 export async function createLocomoBenchmark(opts: LocomoOptions): Promise<LocomoBenchmark> {
   const k = opts.k ?? 10;
-  if (!Number.isInteger(k) || k < 1 || k > 100) {
-    throw new BenchConfigError("k", `must be an integer in [1, 100], got ${k}`);
+  if (!Number.isInteger(k) || k < 1 || k > LOCOMO_RANK_DEPTH) {
+    throw new BenchConfigError("k", `must be an integer in [1, ${LOCOMO_RANK_DEPTH}], got ${k}`);
   }
   let text: string;
   try {
@@ -158,6 +170,14 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
     return p;
   }
 
+  const indexes = new Map<string, ConversationBm25>();
+  /** Characters of BM25's top-10 turns for `question`: its context budget. */
+  function budgetOf(conv: LocomoConversation, question: string): number {
+    let index = indexes.get(conv.sample_id);
+    if (!index) indexes.set(conv.sample_id, index = new ConversationBm25(conv));
+    return contextBudgetOf(index.rank(question, CONTEXT_BUDGET_TURNS));
+  }
+
   /** Source ids of the conversations `provider` holds besides `conv`, kept out of its search. */
   function otherSessions(provider: MemoryProvider, conv: LocomoConversation): string[] {
     return [...(ingested.get(provider)?.keys() ?? [])]
@@ -184,18 +204,33 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
         metadata: { benchmark: "locomo", conversation_id: conv.sample_id },
       };
       const guidance = await provider.beginTask(ctx);
-      const hits = await provider.search(q.question, k, otherSessions(provider, conv));
-      const recall = evidenceRecall(q.evidence, hits.map((h) => h.unit.source_refs));
+      const hits = await provider.search(
+        q.question,
+        LOCOMO_RANK_DEPTH,
+        otherSessions(provider, conv),
+      );
+      const recall = evidenceRecall(q.evidence, hits.slice(0, k).map((h) => h.unit.source_refs));
+      const budget = budgetOf(conv, q.question);
+      const items = hits.map((h) => ({
+        refs: h.unit.source_refs,
+        chars: shownText(h.unit).length,
+      }));
+      const budgeted = budgetValues(items, q.evidence, budget);
+      const contextRecall = budgeted.context.recall;
       result.memory_tokens = guidance?.tokens ?? 0;
       result.metrics = {
         recall_at_k: recall,
         k,
+        turn_recall_at_10: budgeted.turns["10"],
+        context_recall: contextRecall,
+        context_budget_chars: budget,
+        context_chars_used: budgeted.context.chars,
         retrieved: hits.length,
         evidence_turns: q.evidence.length,
       };
       if (!deps.model) {
-        result.score = recall;
-        result.success = recall === 1;
+        result.score = contextRecall;
+        result.success = contextRecall === 1;
         result.tokens.task = {
           prompt: estimateTokens(answerPrompt(guidance?.text, q.question)),
           completion: 0,

@@ -6,6 +6,7 @@ import { type MemoryUnit, MemoryUnitSchema } from "../../core/unit.ts";
 import { TaskResultSchema } from "../benchmark_port.ts";
 import { BenchConfigError, DataUnavailableError } from "../errors.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
+import { LOCOMO_RANK_DEPTH } from "../../memory/locomo_eval.ts";
 import { createLocomoBenchmark, evidenceRecall } from "./benchmark.ts";
 
 const DATA = new URL("../../../shared/data/locomo/locomo10.json", import.meta.url);
@@ -91,6 +92,8 @@ Deno.test({
     assert.equal(TaskResultSchema.safeParse(r1).success, true);
     assert.equal(r1.score, 1 / new Set(gold).size);
     assert.equal(r1.metrics!.recall_at_k, r1.score);
+    assert.equal(r1.metrics!.context_recall, r1.score, "offline score = context-budget recall");
+    assert.ok(r1.metrics!.context_budget_chars > r1.metrics!.context_chars_used);
     assert.equal(r1.judge_status, "rule");
     assert.ok(r1.tokens.task.prompt > 0 && r1.memory_tokens > 0);
     const sessions = provider.calls.ingest.length;
@@ -111,7 +114,7 @@ Deno.test({
       last.exclude.length === sessions && last.exclude.every((id) => id.startsWith("conv-26/")),
       "other conversations are excluded",
     );
-    assert.equal(last.k, 5);
+    assert.equal(last.k, LOCOMO_RANK_DEPTH, "one fixed ranking depth, whatever k is");
     const fresh = new CannedProvider();
     await b.runTask(t1, fresh, deps());
     assert.equal(fresh.calls.ingest.length, sessions, "each provider ingests for itself");

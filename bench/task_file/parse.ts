@@ -46,7 +46,11 @@ export interface FileTask {
 
 const TEXT_FIELDS = ["question", "task", "text"] as const;
 
-function rowsOf(
+/**
+ * Splits a task file's text into rows: one JSON array, or JSON Lines (blank lines skipped); each
+ * row says where it came from (1-based array row or line). Shared by the web benchmarks' loaders.
+ */
+export function rowsOf(
   text: string,
 ): { rows: { value: unknown; where: number }[]; issues: Issue[]; array: boolean } {
   const trimmed = text.trim();

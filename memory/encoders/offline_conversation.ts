@@ -9,10 +9,12 @@
  *   refs: the turn.
  * - **trajectory**: the session in windows of 8 consecutive turns, each turn clipped to 40
  *   words; `key_decision` names the speakers and the window's top keywords,
- *   `critical_observation` is the longest turn. refs: the window's turns.
+ *   `critical_observation` is the longest turn in full. refs: that turn only, because a
+ *   trajectory's steps are hidden when it is shown to an agent (`shownText`) and a unit cites
+ *   only the turns the agent sees in full.
  * - **shortcut**: a question (a sentence ending in `?` with 3+ content words) answered by the
- *   next turn of the other speaker (4+ content words): question → verified answer. refs: both
- *   turns.
+ *   next turn of the other speaker (4+ content words): question → verified answer. The shown
+ *   `description` holds both turns in full, so refs: both turns.
  * - insight and workflow are never extracted from conversations (no outcome to learn from).
  *
  * @module
@@ -95,13 +97,10 @@ export function windowDrafts(turns: readonly TrajectoryStep[]): UnitDraft[] {
           30,
         ),
         tool_strategy: "",
-        critical_observation: clipWords(
-          `${longest.speaker ?? "speaker"}: ${utterance(longest)}`,
-          25,
-        ),
+        critical_observation: `${longest.speaker ?? "speaker"}: ${utterance(longest)}`,
         ...(date ? { date } : {}),
       },
-      source_refs: window.map((t) => t.ref),
+      source_refs: [longest.ref],
     });
   }
   return out;
@@ -122,7 +121,7 @@ export function answerDrafts(turns: readonly TrajectoryStep[]): UnitDraft[] {
       type: "shortcut",
       content: {
         name: snakeName(question) || "answer",
-        description: clipWords(`${asker} asked ${answerer}: ${question}`, 40),
+        description: `${asker}: ${utterance(q)} / ${answerer}: ${answer}`,
         precondition: clipWords(`Someone asks: ${question}`, 40),
         verified_answer: `${answerer}: ${answer}`,
         action_sequence: [{

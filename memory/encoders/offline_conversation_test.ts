@@ -8,6 +8,9 @@ import {
   windowDrafts,
 } from "./offline_conversation.ts";
 import { conversation } from "./fixtures_test.ts";
+import { createEncoder } from "./create_encoder.ts";
+import { logicalClock } from "../../core/clock.ts";
+import { shownText } from "../runtime/unit_format.ts";
 
 const turns = conversation().trajectory.steps;
 
@@ -25,13 +28,17 @@ Deno.test("one fact per salient turn, citing only that turn, with the question i
   assert.equal(isSalient(turns[4]), true);
 });
 
-Deno.test("windows of turns keep all their refs", () => {
+Deno.test("a window cites only its longest turn, the one an agent is shown in full", () => {
   const [w] = windowDrafts(turns);
-  assert.deepEqual(w.source_refs, ["D1:1", "D1:2", "D1:3", "D1:4", "D1:5"]);
+  assert.deepEqual(w.source_refs, ["D1:3"]);
+  assert.equal(w.content.critical_observation, `Ann: ${turns[2].text}`);
   assert.equal((w.content.steps as unknown[]).length, 5);
   assert.match(String(w.content.key_decision), /^Ann and Bo talked about /);
   const many = Array.from({ length: TURN_WINDOW + 1 }, (_, i) => ({ ...turns[2], ref: `D1:${i}` }));
-  assert.deepEqual(windowDrafts(many).map((d) => d.source_refs.length), [TURN_WINDOW, 1]);
+  assert.deepEqual(windowDrafts(many).map((d) => (d.content.steps as unknown[]).length), [
+    TURN_WINDOW,
+    1,
+  ]);
 });
 
 Deno.test("a question answered by the other speaker becomes a shortcut to the answer", () => {
@@ -44,4 +51,22 @@ Deno.test("a question answered by the other speaker becomes a shortcut to the an
   );
   assert.equal(s.content.name, "long_weekend_trip");
   assert.equal(lastQuestion("Nice. Was it fun? Tell me."), "Was it fun?");
+});
+
+Deno.test("every conversation unit shows the agent each turn it cites, in full", async () => {
+  const input = conversation();
+  let n = 0;
+  const out = await createEncoder()(input, { clock: logicalClock(), newId: () => `u${n++}` });
+  assert.deepEqual(out.failures, []);
+  assert.deepEqual([...new Set(out.units.map((u) => u.type))].sort(), [
+    "shortcut",
+    "tip",
+    "trajectory",
+  ]);
+  const text = new Map(input.trajectory.steps.map((t) => [t.ref, `${t.speaker}: ${t.text}`]));
+  for (const u of out.units) {
+    for (const ref of u.source_refs) {
+      assert.ok(shownText(u).includes(text.get(ref)!), `${u.type} cites ${ref} but hides it`);
+    }
+  }
 });

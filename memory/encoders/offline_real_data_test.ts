@@ -15,6 +15,7 @@ import { parseLocomo } from "../trajectory_io/locomo.ts";
 import { DATASETS, hasSharedData, sharedDataUrl } from "../trajectory_io/shared_data.ts";
 import { createEncoder } from "./create_encoder.ts";
 import { isSalient } from "./offline_conversation.ts";
+import { shownText } from "../runtime/unit_format.ts";
 
 const encode = createEncoder();
 const all = [...ENCODE_TYPES];
@@ -149,8 +150,16 @@ Deno.test({
         const out = await encode({ task, trajectory: s.trajectory, types: all }, deps);
         assert.deepEqual(out.failures, []);
         const ids = new Set(s.trajectory.steps.map((t) => t.ref));
+        const turnText = new Map(
+          s.trajectory.steps.map((t) => [t.ref, `${t.speaker}: ${(t.text ?? "").trim()}`]),
+        );
         for (const u of out.units) {
           assert.ok(u.source_refs.length > 0 && u.source_refs.every((r) => ids.has(r)), u.id);
+          const shown = shownText(u).replace(/\s+/g, " ");
+          for (const r of u.source_refs) {
+            const turn = turnText.get(r)!.replace(/\s+/g, " ");
+            assert.ok(shown.includes(turn), `${u.type} ${u.id} cites ${r} it does not show`);
+          }
           assert.ok(u.type === "tip" || u.type === "trajectory" || u.type === "shortcut");
           if (u.type === "tip") assert.equal(u.source_refs.length, 1);
         }

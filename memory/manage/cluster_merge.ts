@@ -23,6 +23,7 @@ import {
   commit,
   createUnit,
   linkDerived,
+  memberRefs,
   vectorsOf,
 } from "./support.ts";
 
@@ -99,7 +100,7 @@ export const clusterMerge = defineOp(
         source_task_id: "cluster_merge",
         task_outcome: "",
         confidence: Math.max(...members.map((m) => m.confidence)),
-        source_refs: members.map((m) => m.id),
+        source_refs: memberRefs(members),
         extraction_model: merged.extractionModel,
         use_when: [...new Set(members.flatMap((m) => m.use_when))].slice(0, 5),
         applicable_task_types: [...new Set(members.flatMap((m) => m.applicable_task_types))],

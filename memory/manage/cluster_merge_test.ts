@@ -7,29 +7,41 @@ async function fixture(kind: "json" | "graph" = "json") {
   const store = new MemoryStoreDouble({ kind });
   await store.add([
     makeUnit("d1", {
+      source_refs: ["D1:1"],
       text: "Verify dates against primary sources",
       embedding: axisVec(0),
       confidence: 0.6,
     }),
     makeUnit("d2", {
+      source_refs: ["D1:2"],
       text: "Verify publication dates in primary sources first",
       embedding: tilted(0, 0.95),
       confidence: 0.9,
     }),
     makeUnit("d3", {
+      source_refs: ["D2:5"],
       type: "insight",
       content: { corrective_strategy: "Check dates using primary sources" },
       embedding: tilted(0, 0.9),
       confidence: 0.7,
       task_outcome: "failure",
     }),
-    makeUnit("u1", { text: "Convert units before comparing numbers", embedding: axisVec(3) }),
+    makeUnit("u1", {
+      source_refs: ["D3:1"],
+      text: "Convert units before comparing numbers",
+      embedding: axisVec(3),
+    }),
     makeUnit("u2", {
+      source_refs: ["D3:2"],
       text: "Normalise units of numbers before comparing",
       embedding: tilted(3, 0.9),
     }),
-    makeUnit("u3", { text: "Compare numbers after converting units", embedding: tilted(3, 0.95) }),
-    makeUnit("x", { text: "Unrelated", embedding: axisVec(6) }),
+    makeUnit("u3", {
+      source_refs: ["D3:3"],
+      text: "Compare numbers after converting units",
+      embedding: tilted(3, 0.95),
+    }),
+    makeUnit("x", { source_refs: ["D4:1"], text: "Unrelated", embedding: axisVec(6) }),
   ]);
   return store;
 }
@@ -53,8 +65,8 @@ Deno.test("cluster_merge (offline) creates one superseding tip per cluster and d
   assert.equal(out.affected, 6);
   const merged = (await store.list()).filter((u) => u.source_task_id === "cluster_merge");
   assert.equal(merged.length, 2);
-  const dates = merged.find((u) => u.source_refs.includes("d1"))!;
-  assert.deepEqual(dates.source_refs, ["d1", "d2", "d3"]);
+  const dates = merged.find((u) => u.source_refs.includes("D1:1"))!;
+  assert.deepEqual(dates.source_refs, ["D1:1", "D1:2", "D2:5"], "members' turns, not unit ids");
   assert.equal(dates.confidence, 0.9);
   assert.equal(dates.task_outcome, "");
   assert.equal(dates.content.source_count, 3);
@@ -86,7 +98,10 @@ Deno.test("cluster_merge on a graph store links SUPERSEDES edges and copies memb
   const store = await fixture("graph");
   await store.graph!.linkEntities("d1", [{ type: "tag", name: "date_time" }]);
   await runOp(clusterMerge, opContext(store));
-  const id = (await store.list()).find((u) => u.source_refs.includes("d1"))!.id;
+  const id =
+    (await store.list()).find((u) =>
+      u.source_task_id === "cluster_merge" && u.source_refs.includes("D1:1")
+    )!.id;
   const out = await store.graph!.neighbours(`m:${id}`);
   assert.deepEqual(out.map((n) => `${n.type}:${n.node}`), [
     "HAS_ENTITY:e:tag:date_time",

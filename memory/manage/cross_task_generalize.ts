@@ -21,6 +21,7 @@ import {
   createUnit,
   entityOf,
   linkEdges,
+  memberRefs,
   mNode,
   SYNTHETIC_TASK_IDS,
   vectorsOf,
@@ -167,7 +168,7 @@ export const crossTaskGeneralize = defineOp("cross_task_generalize", Settings, a
       source_task_id: "cross_task",
       task_outcome: "",
       confidence: Math.min(...group.members.map((m) => m.confidence)),
-      source_refs: ids,
+      source_refs: memberRefs(group.members),
       extraction_model: principle.extractionModel,
     }, ids);
     const v = unit.embedding;

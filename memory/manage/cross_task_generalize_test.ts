@@ -17,34 +17,40 @@ async function fixture(kind: "json" | "graph" = "json") {
   const store = new MemoryStoreDouble({ kind });
   await store.add([
     makeUnit("d1", {
+      source_refs: ["D1:1"],
       text: "Verify dates in primary sources",
       embedding: axisVec(0),
       source_task_id: "t1",
       confidence: 0.9,
     }),
     makeUnit("d2", {
+      source_refs: ["D1:2"],
       text: "Check dates against primary sources",
       embedding: tilted(0, 0.95),
       source_task_id: "t2",
       confidence: 0.6,
     }),
     makeUnit("d3", {
+      source_refs: ["D2:5"],
       text: "Confirm dates with primary sources",
       embedding: tilted(0, 0.92),
       source_task_id: "t3",
       confidence: 0.7,
     }),
     makeUnit("u1", {
+      source_refs: ["D3:1"],
       text: "Convert units before comparing",
       embedding: axisVec(3),
       source_task_id: "t1",
     }),
     makeUnit("u2", {
+      source_refs: ["D3:2"],
       text: "Normalise units before comparing",
       embedding: tilted(3, 0.9),
       source_task_id: "t4",
     }),
     makeUnit("same", {
+      source_refs: ["D1:1"],
       text: "Dates again dates",
       embedding: tilted(0, 0.99),
       source_task_id: "t1",
@@ -58,8 +64,8 @@ Deno.test("cross_task_generalize (offline) turns each cross-task component into 
   const out = await runOp(crossTaskGeneralize, opContext(store, { embedder: embedder() }));
   assert.equal(out.created, 2);
   const ps = (await store.list()).filter((u) => u.source_task_id === "cross_task");
-  const dates = ps.find((p) => p.source_refs.includes("d1"))!;
-  assert.deepEqual(dates.source_refs, ["d1", "d2", "d3", "same"]);
+  const dates = ps.find((p) => p.source_refs.includes("D2:5"))!;
+  assert.deepEqual(dates.source_refs, ["D1:1", "D1:2", "D2:5"], "members' turns, deduplicated");
   assert.equal(dates.content.source_task_count, 3);
   assert.equal(dates.content.source_unit_count, 4);
   assert.equal(dates.confidence, 0.6);
@@ -131,7 +137,8 @@ Deno.test("cross_task_generalize (graph) groups by entity and ignores hub entiti
   assert.equal(model.calls.length, 1, "the hub entity formed no group");
   assert.match(model.calls[0].messages[0].content, /share a theme:\n\ndate_time\n/);
   const [p] = (await store.list()).filter((u) => u.source_task_id === "cross_task");
-  assert.deepEqual(p.source_refs, ["d1", "d2", "d3"]);
+  assert.deepEqual(p.relations.map((r) => r.target_id), ["d1", "d2", "d3"]);
+  assert.deepEqual(p.source_refs, ["D1:1", "D1:2", "D2:5"]);
   const nb = (await g.neighbours(`m:${p.id}`)).map((n) => `${n.type}:${n.node}`);
   assert.ok(nb.includes("HAS_ENTITY:e:tag:date_time"));
   assert.ok(nb.includes("REINFORCES:m:d2"));

@@ -205,6 +205,14 @@ export interface NewUnitInit {
   is_negative_example?: boolean;
 }
 
+/**
+ * The turn or step refs a consolidated unit cites: its members' `source_refs`, deduplicated in
+ * member order. Never the members' unit ids: evidence recall reads refs as turns.
+ */
+export function memberRefs(members: readonly Pick<MemoryUnit, "source_refs">[]): string[] {
+  return [...new Set(members.flatMap((m) => m.source_refs))];
+}
+
 /** What a unit derived from `source` inherits from it: task, outcome, confidence and scope. */
 export function inheritedFrom(
   source: MemoryUnit,

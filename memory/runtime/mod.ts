@@ -41,5 +41,6 @@ export {
   judgeHead,
   MEDIUM_BAND,
   scoreBand,
+  shownText,
 } from "./unit_format.ts";
 export { buildQuery, type BuiltQuery, type QueryDeps } from "./query.ts";

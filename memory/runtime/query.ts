@@ -27,14 +27,16 @@ export interface QueryDeps {
   signal?: AbortSignal;
 }
 
-/** Plans (except for hyde) and embeds the query of a request. */
+/** Plans (except for hyde and cbr_rerank) and embeds the query of a request. */
 export async function buildQuery(
   retriever: RetrieverKind,
   literal: string,
   progress: string,
   deps: QueryDeps,
 ): Promise<BuiltQuery> {
-  const plan = retriever === "hyde"
+  // hyde and cbr_rerank spend their model call on the question itself (hypotheses, rerank), so
+  // a planner call would only add a third guidance call per request.
+  const plan = retriever === "hyde" || retriever === "cbr_rerank"
     ? { literal: literal.trim(), abstract: "", source: "literal" as const }
     : await planQuery({ literal, progress }, { model: deps.model, signal: deps.signal });
   const embedding = await queryEmbedding(plan, deps.embedder, deps.signal);

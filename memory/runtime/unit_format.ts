@@ -140,6 +140,16 @@ export function formatUnit(unit: MemoryUnit, score: number): string {
   return lines.join("\n");
 }
 
+/**
+ * The content the agent is shown for a unit: its type-specific lines, without the per-item
+ * framing (match band, Apply/Avoid, source label) that every retrieved item carries alike. The
+ * LoCoMo context budget counts these characters, and a unit may only cite the turns whose text
+ * appears here in full.
+ */
+export function shownText(unit: MemoryUnit): string {
+  return typeLines(unit).join("\n");
+}
+
 /** The composer candidate text of a unit: judge head followed by the formatted unit. */
 export function candidateText(unit: MemoryUnit, score: number): string {
   return judgeHead(unit) + formatUnit(unit, score);

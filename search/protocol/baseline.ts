@@ -52,14 +52,16 @@ export async function runNoMemory(
     }
     checkAbort(ctx);
     // No memory means no shared state: each task gets its own clock and rng stream.
-    const result = await ctx.benchmark.runTask(task, ctx.services.noMemory(), {
-      model: models.task,
-      judge: models.judge,
-      clock: clockFor(),
-      rng: ctx.rng.fork(`${stage}:${task.id}`),
-      signal: ctx.signal,
-      maxSteps: ctx.config.max_steps,
-    });
+    const result = ctx.deps.executor
+      ? await ctx.deps.executor.noMemoryTask(ctx, stage, task, ledger)
+      : await ctx.benchmark.runTask(task, ctx.services.noMemory(), {
+        model: models.task,
+        judge: models.judge,
+        clock: clockFor(),
+        rng: ctx.rng.fork(`${stage}:${task.id}`),
+        signal: ctx.signal,
+        maxSteps: ctx.config.max_steps,
+      });
     await recordTask(
       ctx,
       { stage, round: null, candidate: null, configId: null, tasksDir },

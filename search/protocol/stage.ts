@@ -176,6 +176,7 @@ export async function runArchitecture(
   ctx: RunContext,
   job: ArchJob,
 ): Promise<{ results: TaskResult[]; pool: StoreSnapshot }> {
+  if (ctx.deps.executor) return await ctx.deps.executor.architecture(ctx, job);
   const clock = ctx.stageClock(job.ordinal);
   const models = meteredTaskModels(ctx, job.ledger);
   const plan = compileSpec(job.spec, {

@@ -1,0 +1,89 @@
+/**
+ * Reads Linux `/proc` to tell whether a game process is waiting for a key: its state, the system
+ * call it is blocked in, how many bytes it has read, and its children. Linux only; every reader
+ * returns `undefined` when the process is gone.
+ *
+ * @module
+ */
+
+/** What one poll of `/proc/<pid>` shows. */
+export interface ProcSample {
+  /** One-letter state from `/proc/<pid>/stat` (`R`, `S`, `Z`, ...). */
+  readonly state: string;
+  /** The system call number the process is blocked in (-1 when running). */
+  readonly syscall: number;
+  /** The first argument of that call (the file descriptor for `read`). */
+  readonly arg0: string;
+  /** Total bytes read so far (`rchar` of `/proc/<pid>/io`). */
+  readonly rchar: number;
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples state, blocked syscall and read count of `pid`. */
+export function sampleProc(pid: number): ProcSample | undefined {
+  const stat = readText(`/proc/${pid}/stat`);
+  const sys = readText(`/proc/${pid}/syscall`);
+  const io = readText(`/proc/${pid}/io`);
+  if (stat === undefined || sys === undefined || io === undefined) return undefined;
+  // The command name in `stat` is parenthesised and may hold spaces: the state follows the last ')'.
+  const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  const parts = sys.trim().split(" ");
+  const syscall = parts[0] === "running" ? -1 : Number(parts[0]);
+  const m = /rchar:\s*(\d+)/.exec(io);
+  return { state, syscall, arg0: parts[1] ?? "", rchar: m ? Number(m[1]) : 0 };
+}
+
+/** Direct children of `pid` (from its main thread's `children` list). */
+export function childPids(pid: number): number[] {
+  const text = readText(`/proc/${pid}/task/${pid}/children`);
+  if (!text) return [];
+  return text.trim().split(/\s+/).filter((s) => s !== "").map(Number);
+}
+
+/** The process name (`comm`) of `pid`. */
+export function procName(pid: number): string | undefined {
+  return readText(`/proc/${pid}/comm`)?.trim();
+}
+
+/** Finds the first descendant of `root` (breadth first, `root` included) named `name`. */
+export function findDescendant(root: number, name: string): number | undefined {
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    if (procName(pid) === name) return pid;
+    queue.push(...childPids(pid));
+  }
+  return undefined;
+}
+
+/** Pids of every live process whose environment has `key` starting with `prefix` (leak checks). */
+export function pidsWithEnv(key: string, prefix: string): number[] {
+  const needle = new TextEncoder().encode(`\0${key}=${prefix}`);
+  const out: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    let env: Uint8Array;
+    try {
+      env = Deno.readFileSync(`/proc/${entry.name}/environ`);
+    } catch {
+      continue;
+    }
+    if (indexOfBytes(env, needle) >= 0) out.push(Number(entry.name));
+  }
+  return out;
+}
+
+function indexOfBytes(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}

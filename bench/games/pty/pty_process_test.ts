@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { isAutomemError } from "../../../core/automem_error.ts";
+import { exitsWithin, PtyProcess } from "./pty_process.ts";
+
+const hasTools = ["/usr/bin/script", "/usr/bin/setpriv", "/bin/cat"].every((p) => {
+  try {
+    Deno.statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+});
+const skip = hasTools ? "" : " (skipped: util-linux script/setpriv missing)";
+
+function echo(): PtyProcess {
+  return PtyProcess.spawn({
+    env: "echo",
+    command: "sh -c 'stty raw -echo && printf ready && exec cat'",
+    gameName: "cat",
+    vars: { PATH: "/usr/bin:/bin", TERM: "xterm" },
+  });
+}
+
+Deno.test({
+  name: `pty: keys reach a program on a pseudo-terminal and settle shows all it drew${skip}`,
+  ignore: !hasTools,
+  async fn() {
+    const p = echo();
+    try {
+      assert.equal(await p.settle({ consumed: false, timeoutMs: 5000 }), true);
+      assert.equal(p.screen.lines()[0], "ready");
+      for (const key of "hello") {
+        await p.send(key);
+        assert.equal(await p.settle({ consumed: true, timeoutMs: 5000 }), true);
+      }
+      assert.equal(p.screen.lines()[0], "readyhello");
+      assert.deepEqual(p.screen.cursor(), { x: 10, y: 0 });
+    } finally {
+      await p.kill();
+    }
+    assert.notEqual(p.exitCode, undefined);
+  },
+});
+
+Deno.test({
+  name: `pty: a program that never reads times out with game_timeout${skip}`,
+  ignore: !hasTools,
+  async fn() {
+    const p = PtyProcess.spawn({
+      env: "sleeper",
+      command: "sleep 30",
+      gameName: "sleep",
+      vars: { PATH: "/usr/bin:/bin" },
+    });
+    try {
+      await assert.rejects(
+        () => p.settle({ consumed: false, timeoutMs: 100 }),
+        (e) => isAutomemError(e, "game_timeout"),
+      );
+    } finally {
+      await p.kill(50);
+    }
+  },
+});
+
+Deno.test("pty: exitsWithin tells a settled promise from a slow one", async () => {
+  assert.equal(await exitsWithin(Promise.resolve(), 50), true);
+  assert.equal(await exitsWithin(new Promise(() => {}), 5), false);
+});

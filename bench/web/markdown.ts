@@ -1,0 +1,24 @@
+/**
+ * The one adapter over `turndown` (with the GitHub-flavoured tables plugin): HTML to Markdown,
+ * so tables keep their rows and columns and links keep their targets.
+ *
+ * @module
+ */
+import TurndownService from "turndown";
+import { gfm } from "@joplin/turndown-plugin-gfm";
+
+let service: TurndownService | undefined;
+
+/** Converts an HTML fragment to Markdown (ATX headings, fenced code, pipe tables). */
+export function htmlToMarkdown(html: string): string {
+  if (!service) {
+    service = new TurndownService({
+      headingStyle: "atx",
+      codeBlockStyle: "fenced",
+      bulletListMarker: "-",
+    });
+    service.use(gfm);
+    service.remove(["script", "style", "noscript"]);
+  }
+  return service.turndown(html).replace(/\n{3,}/g, "\n\n").trim();
+}

@@ -1,0 +1,202 @@
+/**
+ * Distributed evaluation from the CLI: `automem worker --queue URL` runs queued units of work on
+ * any machine, and `search` / `sweep` with `--queue URL` dispatch to such workers. Workers take
+ * model ids and endpoints from each job and keys from their own environment; a queue URL is
+ * only ever shown redacted.
+ *
+ * @module
+ */
+import type { AutomemConfig } from "../core/config.ts";
+import { loadConfig } from "../core/config.ts";
+import type { ChatModel, Embedder } from "../core/ports.ts";
+import { redactQueueUrl } from "../core/queue_url.ts";
+import type { ModelRef, ModelRefs, UnitDone } from "../search/queue/mod.ts";
+import type { FlagDef, Flags } from "./args.ts";
+import type { CommandDef } from "./command.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+import type { RoleModels } from "./model_deps.ts";
+
+/** The `--queue` flag of `search` and `sweep`. */
+export const QUEUE_FLAG: FlagDef = {
+  name: "queue",
+  type: "string",
+  meta: "URL",
+  description:
+    "run evaluations on workers through Redis (redis://[:PASSWORD@]HOST:PORT, rediss:// for TLS)",
+};
+
+type Role = "task" | "judge" | "memory";
+const ROLES: readonly Role[] = ["task", "judge", "memory"];
+
+function config(io: CliIo): AutomemConfig {
+  return loadConfig({ env: io.env, cwd: io.cwd });
+}
+
+/** Model ids and endpoint base URLs of the roles units use (never a key). */
+export function modelRefsFor(models: RoleModels, io: CliIo): ModelRefs {
+  const c = config(io);
+  const ref = (role: Role): ModelRef | null => {
+    const m = models[role];
+    return m ? { model: m.id, base_url: c.roles[role].endpoint?.baseURL ?? null } : null;
+  };
+  return { task: ref("task"), judge: ref("judge"), memory: ref("memory") };
+}
+
+/** Chat models for a job's model references, with this machine's keys. */
+export async function workerModels(
+  io: CliIo,
+): Promise<(refs: ModelRefs) => Record<Role, ChatModel | undefined>> {
+  // Loaded lazily: commands without models never pay for the SDK.
+  const { createOpenAIChatModel } = await import("../core/openai_adapter.ts");
+  const { cachedModel } = await import("../core/response_cache.ts");
+  const c = config(io);
+  return (refs) => {
+    const out = {} as Record<Role, ChatModel | undefined>;
+    for (const role of ROLES) {
+      const ref = refs[role];
+      if (!ref) continue;
+      const endpoint = c.roles[role].endpoint;
+      if (!endpoint) {
+        throw new UsageError(
+          `the job uses model ${ref.model} for role ${role}, but this worker has no API key for it (set the same variables as on the coordinator)`,
+        );
+      }
+      out[role] = cachedModel(
+        createOpenAIChatModel({
+          baseURL: ref.base_url ?? endpoint.baseURL,
+          apiKey: endpoint.apiKey.reveal(),
+          model: ref.model,
+        }),
+        c.cache,
+      );
+    }
+    return out;
+  };
+}
+
+/** Opens the queue named by `--queue` (null without the flag). */
+export async function openQueue(flags: Flags, io: CliIo) {
+  if (flags.queue === undefined) return null;
+  const url = String(flags.queue);
+  const { parseQueueUrl } = await import("../core/queue_url.ts");
+  try {
+    parseQueueUrl(url);
+  } catch (e) {
+    throw new UsageError(`--queue: ${(e as Error).message}`);
+  }
+  const { JobQueue } = await import("../core/redis_queue.ts");
+  let last = "";
+  const queue = await JobQueue.open(url, {
+    onError: (m) => {
+      if (m !== last) io.stderr(`queue: ${m}\n`);
+      last = m;
+    },
+  });
+  io.stderr(`queue: dispatching evaluations to workers on ${redactQueueUrl(url)}\n`);
+  return queue;
+}
+
+/** Logs which worker ran each unit (the report's "who ran what" comes from the same record). */
+export function unitLogger(io: CliIo, quiet: boolean): (d: UnitDone) => void {
+  return (d) => {
+    if (!quiet) io.stderr(`queue: ${d.label} done on ${d.worker}\n`);
+  };
+}
+
+/** `automem worker`. */
+export const workerCommand: CommandDef = {
+  name: "worker",
+  usage: "automem worker --queue redis://HOST:PORT [--concurrency N] [--name NAME]",
+  summary:
+    "Run queued evaluations (search candidates, baseline tasks, sweep architectures) for coordinators started with --queue. Stateless: results go back through Redis; keys come from this machine's environment.",
+  flags: [
+    { ...QUEUE_FLAG, description: "the Redis the coordinators use (required)" },
+    { name: "concurrency", type: "number", default: 1, description: "jobs run at once" },
+    { name: "name", type: "string", meta: "NAME", description: "worker name (default host:pid)" },
+    {
+      name: "stall_ms",
+      type: "number",
+      default: 30000,
+      description: "a job whose worker stops renewing its lock this long runs again elsewhere",
+    },
+    {
+      name: "scratch",
+      type: "string",
+      meta: "DIR",
+      description: "scratch directory for stores (default: system temp)",
+    },
+  ],
+  positionals: { min: 0, max: 0 },
+  async run({ flags, io }) {
+    if (flags.queue === undefined) throw new UsageError("--queue URL is required");
+    const url = String(flags.queue);
+    const concurrency = Number(flags.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      throw new UsageError("--concurrency must be a positive integer");
+    }
+    const { parseQueueUrl } = await import("../core/queue_url.ts");
+    try {
+      parseQueueUrl(url);
+    } catch (e) {
+      throw new UsageError(`--queue: ${(e as Error).message}`);
+    }
+    const name = flags.name ? String(flags.name) : `${Deno.hostname()}:${Deno.pid}`;
+    const { startQueueWorker, PermanentJobError } = await import("../core/redis_queue.ts");
+    const { runUnit, UnitRefusedError } = await import("../search/queue/mod.ts");
+    const { defaultServices } = await import("../search/services.ts");
+    const { liveDeps } = await import("./model_deps.ts");
+    const embedder: Embedder = liveDeps({ dry_run: true }, io).embedder;
+    const modelsFor = await workerModels(io);
+    const scratch = flags.scratch ? String(flags.scratch) : await Deno.makeTempDir({
+      prefix: "automem-worker-",
+    });
+    await Deno.mkdir(scratch, { recursive: true });
+    const worker = await startQueueWorker({
+      url,
+      workerName: name,
+      concurrency,
+      stallMs: Number(flags.stall_ms),
+      onError: (m) => io.stderr(`worker ${name}: ${m}\n`),
+      onJob: (j) =>
+        io.stderr(
+          `worker ${name}: ${j.ok ? "done" : "failed"} ${j.id} attempt ${j.attempt}${
+            j.error ? `: ${j.error}` : ""
+          }\n`,
+        ),
+      handler: async (data, info) => {
+        io.stderr(`worker ${name}: start ${info.id} attempt ${info.attempt}\n`);
+        try {
+          return await runUnit(data, {
+            services: defaultServices,
+            embedder,
+            modelsFor: (refs) => {
+              try {
+                return modelsFor(refs);
+              } catch (e) {
+                throw new UnitRefusedError((e as Error).message);
+              }
+            },
+            scratch,
+            signal: io.signal,
+            onTask: async (done, total) => {
+              await info.progress({ done, total, worker: name });
+            },
+          });
+        } catch (e) {
+          if (e instanceof UnitRefusedError) throw new PermanentJobError(e.message);
+          throw e;
+        }
+      },
+    });
+    io.stderr(
+      `worker ${name}: waiting for jobs on ${redactQueueUrl(url)} (concurrency ${concurrency})\n`,
+    );
+    await new Promise<void>((resolve) => {
+      if (io.signal.aborted) resolve();
+      io.signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    await worker.close();
+    if (!flags.scratch) await Deno.remove(scratch, { recursive: true }).catch(() => {});
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,251 @@
+/**
+ * The body of `automem run` (see `run_command.ts`): models, benchmark, memory, the task loop and
+ * the outputs. Offline (no endpoint, or `--offline`) every time source is a logical clock, so
+ * two offline runs with the same seed write byte-identical files. For protected benchmarks the
+ * response cache is off and a memory store lives in a temporary folder removed at exit, so no
+ * decrypted text reaches the disk.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import { logicalClock, systemClock } from "../core/clock.ts";
+import { compileSpec } from "../core/compiler.ts";
+import { loadConfig } from "../core/config.ts";
+import type { ChatModel } from "../core/ports.ts";
+import { createRng } from "../core/rng.ts";
+import { tokenCapped } from "../core/token_cap.ts";
+import type { MemoryProvider } from "../memory/provider_port.ts";
+import { NoMemoryProvider } from "../memory/no_memory.ts";
+import { openMemory } from "../memory/open_memory.ts";
+import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
+import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
+import { openWebBenchmark } from "../bench/web_bench/open.ts";
+import { formatRunReport, summarizeRun } from "../bench/web_bench/run_report.ts";
+import { parseTaskIndices, runWebTasks, selectTasks } from "../bench/web_bench/run_tasks.ts";
+import { DataUnavailableError, TaskFileError } from "../bench/errors.ts";
+import { isAutomemError } from "../core/automem_error.ts";
+import type { Flags } from "./args.ts";
+import { readSpecFile } from "./core_commands.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+import { buildEmbedder, buildModels } from "./model_deps.ts";
+import { defaultRunDir, type ToolkitFactory, writeRunOutputs } from "./run_command.ts";
+
+/** Validated numeric options of a run. */
+export interface RunOptions {
+  maxSteps: number;
+  concurrency: number;
+  sampleNum?: number;
+  tokenBudget?: number;
+  taskTokenCap?: number;
+  taskWallS?: number;
+  summaryInterval: number;
+  level?: number;
+  toolkitFactory: ToolkitFactory;
+}
+
+const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+
+/** Runs the benchmark; returns the exit code. */
+export async function executeRun(
+  kind: WebBenchmarkKind,
+  flags: Flags,
+  io: CliIo,
+  opts: RunOptions,
+): Promise<number> {
+  const offline = flags.offline === true;
+  const config = loadConfig({
+    env: io.env,
+    cwd: io.cwd,
+    flags: { model: str(flags.model), judgeModel: str(flags.judge_model) },
+  });
+  // Protected prompts must not land in the on-disk response cache.
+  const models = offline
+    ? {}
+    : buildModels(kind.protected ? { ...config, cache: { ...config.cache, mode: "off" } } : config);
+  const budget = opts.tokenBudget ?? kind.tokenBudget;
+  const task: ChatModel | undefined = models.task && tokenCapped(models.task, budget);
+  const judge: ChatModel | undefined = models.judge && tokenCapped(models.judge, 4096);
+  const toolkit = await opts.toolkitFactory(kind, {
+    io,
+    allowPrivate: flags.allow_private_addresses === true,
+    offline: offline || !task,
+    ...(flags.fixture_web === true ? { fixturePort: Number(flags.fixture_port) } : {}),
+  });
+  try {
+    return await runWith(kind, flags, io, opts, {
+      config,
+      models,
+      task,
+      judge,
+      budget,
+      offline,
+      toolkit,
+    });
+  } finally {
+    await toolkit.close?.();
+  }
+}
+
+interface Prepared {
+  config: ReturnType<typeof loadConfig>;
+  models: ReturnType<typeof buildModels>;
+  task?: ChatModel;
+  judge?: ChatModel;
+  budget: number;
+  offline: boolean;
+  toolkit: WebToolkit;
+}
+
+async function runWith(
+  kind: WebBenchmarkKind,
+  flags: Flags,
+  io: CliIo,
+  opts: RunOptions,
+  { config, models, task, judge, budget, offline, toolkit }: Prepared,
+): Promise<number> {
+  const infile = resolve(io.cwd, String(flags.infile));
+  let benchmark;
+  try {
+    benchmark = await openWebBenchmark(kind, infile, {
+      toolkit,
+      filters: {
+        level: opts.level,
+        difficulty: str(flags.difficulty),
+        lang: str(flags.lang),
+        domain: str(flags.domain),
+        question_type: str(flags.question_type),
+      },
+      limits: {
+        maxSteps: opts.maxSteps,
+        maxTokensPerCall: budget,
+        summaryInterval: opts.summaryInterval,
+        toolMode: flags.tool_mode as "auto" | "native" | "json",
+        ...(opts.taskTokenCap ? { taskTokenCap: opts.taskTokenCap } : {}),
+        ...(opts.taskWallS ? { wallMs: opts.taskWallS * 1000 } : {}),
+      },
+    });
+  } catch (e) {
+    if (e instanceof TaskFileError || e instanceof DataUnavailableError) {
+      io.stderr(`automem run: ${e.message}\n`);
+      return EXIT.failure;
+    }
+    throw e;
+  }
+  let selected;
+  try {
+    const indices = str(flags.task_indices);
+    selected = selectTasks(
+      benchmark.tasks(),
+      indices ? parseTaskIndices(indices) : undefined,
+      opts.sampleNum,
+    );
+  } catch (e) {
+    if (isAutomemError(e, "invalid_task_indices")) throw new UsageError(e.message);
+    throw e;
+  }
+  const outDir = resolve(io.cwd, str(flags.output_dir) ?? defaultRunDir(kind));
+  const tasksDir = resolve(io.cwd, str(flags.direct_output_dir) ?? join(outDir, "tasks"));
+  const outfile = resolve(io.cwd, str(flags.outfile) ?? join(outDir, "results.jsonl"));
+  await Deno.mkdir(outDir, { recursive: true });
+  const clock = task ? systemClock : logicalClock();
+  const { provider, cleanup } = await openRunMemory(flags, io, kind, outDir, {
+    config,
+    clock,
+    memoryModel: offline ? undefined : models.memory,
+    // Unit ids must not repeat when a resumed run adds to the same store.
+    idPrefix: `u-run-r${await countFiles(tasksDir)}-`,
+  });
+  const quiet = flags.quiet === true;
+  let result;
+  try {
+    result = await runWebTasks({
+      benchmark,
+      tasks: selected,
+      tasksDir,
+      provider,
+      deps: { model: task, judge, clock, signal: io.signal, maxSteps: opts.maxSteps },
+      rng: createRng(`run:${kind.key}:${flags.seed}`),
+      concurrency: opts.concurrency,
+      onTask: quiet ? undefined : ({ done, total, file, skipped }) =>
+        io.stderr(
+          `[${done}/${total}] item ${file.item_index}: ` +
+            (skipped
+              ? "valid result kept"
+              : `${
+                file.status === "success"
+                  ? (file.task_score >= 1 ? "correct" : "incorrect")
+                  : "error"
+              }` +
+                `, ${file.result.steps} steps, ${file.result.total_tokens} tokens`) +
+            "\n",
+        ),
+    });
+  } finally {
+    await provider.close().catch(() => {});
+    await cleanup();
+  }
+  if (io.signal.aborted) {
+    io.stderr("automem run: interrupted; rerun the same command to resume\n");
+    return EXIT.interrupted;
+  }
+  const items = selected.map((t) => Number(t.metadata.item_index));
+  const summary = summarizeRun(kind.name, items, result.files);
+  const report = formatRunReport(summary);
+  const lines = result.files.filter((f) => f !== undefined).map((f) => JSON.stringify(f));
+  await writeRunOutputs(outfile, join(outDir, "report.txt"), lines, report);
+  io.stdout(report);
+  return summary.missing_items.length === 0 ? EXIT.ok : EXIT.failure;
+}
+
+async function openRunMemory(
+  flags: Flags,
+  io: CliIo,
+  kind: WebBenchmarkKind,
+  outDir: string,
+  deps: {
+    config: ReturnType<typeof loadConfig>;
+    clock: ReturnType<typeof logicalClock>;
+    memoryModel?: ChatModel;
+    idPrefix: string;
+  },
+): Promise<{ provider: MemoryProvider; cleanup: () => Promise<void> }> {
+  const specFile = str(flags.spec);
+  if (!specFile) return { provider: new NoMemoryProvider(), cleanup: () => Promise.resolve() };
+  const parsed = await readSpecFile(specFile, io);
+  if (!parsed.ok) {
+    throw new UsageError(
+      `${specFile}: invalid spec:\n` +
+        parsed.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n"),
+    );
+  }
+  const temp = kind.protected ? await Deno.makeTempDir({ prefix: "automem-protected-" }) : null;
+  const embedder = buildEmbedder(deps.config);
+  const plan = compileSpec(parsed.value, {
+    baseDir: temp ?? join(outDir, "memory"),
+    embeddingDim: embedder.dim,
+  });
+  let n = 0;
+  const provider = await openMemory(plan, {
+    embedder,
+    clock: deps.clock,
+    newId: () => `${deps.idPrefix}${String(++n).padStart(6, "0")}`,
+    model: deps.memoryModel,
+    signal: io.signal,
+  });
+  return {
+    provider,
+    cleanup: async () => {
+      if (temp) await Deno.remove(temp, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+async function countFiles(dir: string): Promise<number> {
+  let n = 0;
+  try {
+    for await (const e of Deno.readDir(dir)) if (e.isFile && e.name.endsWith(".json")) n++;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  return n;
+}

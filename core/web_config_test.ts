@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { describeConfig, loadConfig, redact } from "./config.ts";
+import { ConfigError } from "./endpoints.ts";
+import { resolveWebConfig } from "./web_config.ts";
+
+const load = (env: Record<string, string>) => loadConfig({ env, cwd: "/nonexistent-automem-dir" });
+
+Deno.test("no search variables means no provider, a readwrite web cache and the local reader", () => {
+  const web = load({}).web;
+  assert.equal(web.search.provider, null);
+  assert.equal(web.cacheMode, "readwrite");
+  assert.equal(web.reader.kind, "local");
+});
+
+Deno.test("the provider is picked from whichever key is set, with comma-separated keys in order", () => {
+  const web = resolveWebConfig({ TAVILY_API_KEY: "tv-key-one, tv-key-two" }, "readwrite");
+  assert.equal(web.search.provider, "tavily");
+  assert.equal(web.search.baseUrl, "https://api.tavily.com");
+  assert.deepEqual(web.search.keys.map((k) => k.reveal()), ["tv-key-one", "tv-key-two"]);
+  const searx = resolveWebConfig({ SEARXNG_URL: "http://127.0.0.1:8888/" }, "freeze");
+  assert.equal(searx.search.provider, "searxng");
+  assert.equal(searx.search.baseUrl, "http://127.0.0.1:8888");
+  assert.equal(searx.cacheMode, "freeze");
+});
+
+Deno.test("web config errors name the variable at fault", () => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ WEB_SEARCH_PROVIDER: "bing" }, /WEB_SEARCH_PROVIDER/],
+    [{ WEB_SEARCH_PROVIDER: "serper" }, /SERPER_API_KEY/],
+    [{ WEB_SEARCH_PROVIDER: "searxng" }, /SEARXNG_URL/],
+    [{ SEARXNG_URL: "ftp://x" }, /SEARXNG_URL/],
+    [{ BRAVE_API_KEY: "k", BRAVE_API_BASE: "nope" }, /BRAVE_API_BASE/],
+    [{ WEB_CACHE_MODE: "sometimes" }, /WEB_CACHE_MODE/],
+    [{ CRAWL_READER: "lynx" }, /CRAWL_READER/],
+  ];
+  for (const [env, pattern] of cases) {
+    assert.throws(() => resolveWebConfig(env, "readwrite"), (e: unknown) => {
+      assert.ok(e instanceof ConfigError);
+      assert.match(e.message, pattern);
+      return true;
+    });
+  }
+});
+
+Deno.test("search and reader keys never appear in JSON, describeConfig or redacted text", () => {
+  const config = load({
+    SERPER_API_KEY: "serper-secret-1,serper-secret-2",
+    JINA_API_KEY: "jina-secret-3",
+    CRAWL_READER: "jina",
+  });
+  const text = [JSON.stringify(config), describeConfig(config), Deno.inspect(config, { depth: 9 })];
+  for (const out of text) {
+    for (const secret of ["serper-secret-1", "serper-secret-2", "jina-secret-3"]) {
+      assert.ok(!out.includes(secret), `leaked ${secret}`);
+    }
+  }
+  assert.match(describeConfig(config), /serper at https:\/\/google\.serper\.dev \(2 key\(s\)/);
+  assert.equal(redact("key=serper-secret-2", config), "key=***");
+});
+
+Deno.test(".env.example documents every web variable", () => {
+  const text = Deno.readTextFileSync(new URL("../.env.example", import.meta.url));
+  for (
+    const name of [
+      "WEB_SEARCH_PROVIDER",
+      "SERPER_API_KEY",
+      "TAVILY_API_KEY",
+      "BRAVE_API_KEY",
+      "SERPER_API_BASE",
+      "TAVILY_API_BASE",
+      "BRAVE_API_BASE",
+      "SEARXNG_URL",
+      "WEB_CACHE_MODE",
+      "CRAWL_READER",
+      "JINA_API_KEY",
+      "JINA_READER_BASE",
+    ]
+  ) assert.match(text, new RegExp(`^# ${name}=`, "m"), name);
+});

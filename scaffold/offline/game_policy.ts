@@ -1,0 +1,156 @@
+/**
+ * The offline scripted GAME policy of the PLAN phase. It cannot remember anything itself: it
+ * first reads memory (this level's map lines, failures at this cell, sensor files when the
+ * scaffold has them) and then acts on what came back: go down on stairs, walk to stairs seen or
+ * remembered, otherwise explore towards cells memory does not list as visited (the least
+ * recently or least often visited when all are known), never repeating a move memory says failed.
+ * What it reads is cut by the context budget, so the scaffold's file design changes its play.
+ *
+ * @module
+ */
+import type { ChatMessage, Rng } from "../../core/ports.ts";
+import { type NeighbourFact, promptFacts } from "./prompt_facts.ts";
+
+const MAP = "dungeon_map.txt";
+const STRATEGY = "strategy.txt";
+
+function toward(
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  options: NeighbourFact[],
+) {
+  let best: NeighbourFact | undefined;
+  let bestD = Infinity;
+  for (const n of options) {
+    const d = Math.max(Math.abs(to.x - n.x), Math.abs(to.y - n.y));
+    if (d < bestD) [best, bestD] = [n, d];
+  }
+  const now = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y));
+  return best && bestD < now ? best : undefined;
+}
+
+const OFFSETS: Record<string, [number, number]> = {
+  north: [0, -1],
+  south: [0, 1],
+  east: [1, 0],
+  west: [-1, 0],
+  northeast: [1, -1],
+  northwest: [-1, -1],
+  southeast: [1, 1],
+  southwest: [-1, 1],
+};
+
+/** Remembered cells of a level with their exits, from `d<l>(x,y): visited exits=...` lines. */
+function rememberedCells(memory: string, depth: number): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const re = new RegExp(`^d${depth}\\((\\d+),(\\d+)\\): [^\\n]*?exits=([\\w,]+)`, "gm");
+  for (const m of memory.matchAll(re)) {
+    out.set(`${m[1]},${m[2]}`, m[3] === "none" ? [] : m[3].split(","));
+  }
+  return out;
+}
+
+/** First step of the shortest remembered path to a cell with an exit into the unknown. */
+function frontierStep(
+  known: Map<string, string[]>,
+  from: { x: number; y: number },
+  options: NeighbourFact[],
+): string | undefined {
+  const start = `${from.x},${from.y}`;
+  const first = new Map<string, string>();
+  const queue: string[] = [];
+  for (const n of options) {
+    const k = `${n.x},${n.y}`;
+    if (known.has(k) && !first.has(k)) {
+      first.set(k, n.dir);
+      queue.push(k);
+    }
+  }
+  const seen = new Set([start, ...queue]);
+  while (queue.length) {
+    const k = queue.shift()!;
+    const [x, y] = k.split(",").map(Number);
+    for (const dir of known.get(k) ?? []) {
+      const off = OFFSETS[dir];
+      if (!off) continue;
+      const nk = `${x + off[0]},${y + off[1]}`;
+      if (!known.has(nk)) return first.get(k);
+      if (!seen.has(nk)) {
+        seen.add(nk);
+        first.set(nk, first.get(k)!);
+        queue.push(nk);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The PLAN reply to a conversation so far. */
+export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
+  const prompt = messages[0].content;
+  const f = promptFacts(prompt);
+  const d = f.depth;
+  if (messages.length === 1) {
+    if (f.onStairs) return "<|ACTION|>down<|END|>";
+    const reads = [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
+    if (f.position) {
+      reads.push(`<|SEARCH|>${STRATEGY}|d${d}(${f.position.x},${f.position.y})<|END|>`);
+    }
+    for (const s of ["stairs_seen.txt", "position_visits.txt"]) {
+      if (f.files.has(s)) reads.push(`<|READ|>${s}<|END|>`);
+    }
+    return `Consulting memory.\n${reads.join("\n")}`;
+  }
+  const memory = messages.filter((m) => m.role === "user").slice(1).map((m) => m.content).join(
+    "\n",
+  );
+  const act = (a: string) => `<|ACTION|>${a}<|END|>`;
+  if (f.onStairs) return act("down");
+  if (!f.position) return act("search");
+  const blocked = new Set(
+    [...memory.matchAll(
+      new RegExp(`^d${d}\\(${f.position.x},${f.position.y}\\): '(\\w+)' blocked`, "gm"),
+    )]
+      .map((m) => m[1]),
+  );
+  if (f.doNotRepeat) blocked.add(f.doNotRepeat);
+  const options = f.neighbours.filter((n) => n.passable && !blocked.has(n.dir));
+  if (options.length === 0) return act("search");
+  const stairs = [...f.stairsSeen];
+  for (
+    const m of memory.matchAll(new RegExp(`^d${d}\\((\\d+),(\\d+)\\): [^\\n]*stairs down`, "gm"))
+  ) {
+    stairs.push({ x: Number(m[1]), y: Number(m[2]) });
+  }
+  const sensed = memory.match(new RegExp(`^d${d}: stairs down at \\((\\d+),(\\d+)\\)`, "m"));
+  if (sensed) stairs.push({ x: Number(sensed[1]), y: Number(sensed[2]) });
+  for (const s of stairs) {
+    const n = toward(f.position, s, options);
+    if (n) return act(n.dir);
+  }
+  // Exploration: step to an unvisited neighbour; else walk the remembered map to the nearest
+  // remembered cell with an exit into the unknown.
+  const known = rememberedCells(memory, d);
+  const fresh = options.filter((n) => !known.has(`${n.x},${n.y}`));
+  const frontier = fresh.length === 0 ? frontierStep(known, f.position, options) : undefined;
+  if (frontier) return act(frontier);
+  const lastSeen = new Map<string, number>();
+  const lines = memory.split("\n");
+  lines.forEach((l, i) => {
+    const m = l.match(/^(d\d+\(\d+,\d+\))/);
+    if (m) lastSeen.set(m[1], i);
+  });
+  const visits = new Map<string, number>();
+  for (const m of memory.matchAll(/^\w+: (d\d+\(\d+,\d+\)) visits: (\d+)$/gm)) {
+    visits.set(m[1], Number(m[2]));
+  }
+  const score = (n: NeighbourFact) => {
+    const key = `d${d}(${n.x},${n.y})`;
+    const v = visits.get(key);
+    if (v !== undefined) return v * 1000 + (lastSeen.get(key) ?? -1);
+    return lastSeen.has(key) ? 1000 + lastSeen.get(key)! : -1;
+  };
+  const ranked = options.map((n) => ({ n, s: score(n), t: rng.next() }))
+    .sort((a, b) => a.s - b.s || a.t - b.t);
+  return act(ranked[0].n.dir);
+}
