@@ -202,7 +202,8 @@ export const locomoCommand: CommandDef = {
 /** `automem bench memory`. */
 export const benchCommand: CommandDef = {
   name: "bench",
-  usage: "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json]",
+  usage:
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench queue [--json]",
   summary:
     "Measure store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run.",
   flags: [
@@ -226,8 +227,11 @@ export const benchCommand: CommandDef = {
   ],
   positionals: { min: 1, max: 1 },
   async run({ flags, positionals, io }) {
+    if (positionals[0] === "queue") {
+      return await (await import("./queue_commands.ts")).benchQueue(flags, io);
+    }
     if (positionals[0] !== "memory") {
-      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory)`);
+      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory or queue)`);
     }
     const stores = String(flags.stores).split(",").map((s) => s.trim()).filter(Boolean);
     for (const s of stores) {
