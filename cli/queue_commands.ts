@@ -203,12 +203,11 @@ export const workerCommand: CommandDef = {
 
 /** `automem bench queue`: distributed vs in-process sweeps (needs `redis-server` on PATH). */
 export async function benchQueue(flags: Flags, io: CliIo): Promise<number> {
-  const { redisServerPath } = await import("../search/queue/testing.ts");
+  const { redisServerPath } = await import("../search/queue/testing/mod.ts");
   if (!redisServerPath()) throw new UsageError("bench queue needs redis-server on PATH");
   const { runQueueBench, formatQueueBench } = await import("../search/queue/queue_bench.ts");
   const rows: Parameters<typeof formatQueueBench>[0][number][] = [];
   await runQueueBench({
-    taskFile: new URL("../examples/smoke_tasks.jsonl", import.meta.url).pathname,
     seed: Number(flags.seed ?? 42),
   }, (r) => {
     rows.push(r);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { redisServerPath, startTestRedis } from "../search/queue/testing.ts";
+import { redisServerPath, startTestRedis } from "../search/queue/testing/mod.ts";
 import {
   JobFailedError,
   JobQueue,

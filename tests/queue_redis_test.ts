@@ -10,7 +10,7 @@ import {
   startTestWorker,
   type TestWorker,
   treeDiff,
-} from "../search/queue/testing.ts";
+} from "../search/queue/testing/mod.ts";
 
 const HAVE_REDIS = redisServerPath() !== null;
 const SKIP = HAVE_REDIS ? "" : " (skipped: redis-server is not installed)";

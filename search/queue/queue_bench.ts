@@ -25,7 +25,7 @@ import { pooled } from "../protocol/stage.ts";
 import { evaluateArchitecture, type LandscapeEntry, runSweep } from "../sweep.ts";
 import { sweepQueueExecutor, type SweepUnitRequest } from "./executor.ts";
 import { runUnit } from "./run_unit.ts";
-import { startTestRedis, startTestWorker, type TestRedis } from "./testing.ts";
+import { startTestRedis, startTestWorker, type TestRedis } from "./testing/mod.ts";
 
 /** One measured configuration. */
 export interface QueueBenchRow {
@@ -51,8 +51,8 @@ export interface QueueBenchOptions {
   latencyMs?: number;
   /** Worker counts of the I/O-bound case (default 1, 4, 16). */
   ioWorkers?: number[];
-  /** The task file of the I/O-bound sweep. */
-  taskFile: string;
+  /** Tasks per architecture in the I/O-bound sweep (default 6). */
+  ioTasks?: number;
   seed?: number;
 }
 
@@ -140,10 +140,22 @@ async function cpuCase(
 async function ioCase(
   redis: TestRedis,
   out: string,
-  opts: Required<Omit<QueueBenchOptions, "taskFile" | "seed">> & { taskFile: string; seed: number },
+  opts: Required<Omit<QueueBenchOptions, "seed">> & { seed: number },
   emit: (r: QueueBenchRow) => void,
 ): Promise<void> {
-  const options = { infile: opts.taskFile };
+  // A small generated task file: the scripted model's latency is what the workload measures.
+  const infile = join(out, "io_tasks.jsonl");
+  await Deno.writeTextFile(
+    infile,
+    Array.from({ length: opts.ioTasks }, (_, i) =>
+      JSON.stringify({
+        id: `io-${i + 1}`,
+        question: `What is ${i + 2} times ${i + 3}?`,
+        level: 1 + (i % 3),
+        answer: String((i + 2) * (i + 3)),
+      })).join("\n") + "\n",
+  );
+  const options = { infile };
   const benchmark = await createBenchmark("file", options);
   const model = latencyModel(opts.latencyMs);
   const models = { task: model };
@@ -236,7 +248,7 @@ export async function runQueueBench(
       latencyMs: opts.latencyMs ?? 100,
       ioWorkers: opts.ioWorkers ?? [1, 4, 16],
       cpuArchitectures: 0,
-      taskFile: opts.taskFile,
+      ioTasks: opts.ioTasks ?? 6,
       seed,
     }, emit);
   } finally {
