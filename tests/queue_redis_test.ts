@@ -16,7 +16,10 @@ const HAVE_REDIS = redisServerPath() !== null;
 const SKIP = HAVE_REDIS ? "" : " (skipped: redis-server is not installed)";
 const SECRET = "sk-test-queue-secret-4f1c9a";
 const PASSWORD = "queue-pass-7d2e";
+// Searches run with a key in every environment (a dry run builds no model, so none is called);
+// sweeps build their models from the environment, so they run without one.
 const ENV = { OPENAI_API_KEY: SECRET, NO_COLOR: "1" };
+const NO_KEY = { NO_COLOR: "1" };
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
 /** A tiny offline world search (dry run: no model is built, though a key is in the env). */
@@ -77,19 +80,19 @@ function sweepArgs(out: string): string[] {
   ];
 }
 
-async function cli(args: string[]): Promise<string> {
-  const io = captureIo({ env: ENV });
+async function cli(args: string[], env: Record<string, string> = ENV): Promise<string> {
+  const io = captureIo({ env });
   const code = await runCli(args, io, COMMANDS);
   assert.equal(code, 0, io.err.join(""));
   return io.err.join("");
 }
 
-function spawnCli(args: string[]): Deno.ChildProcess {
+function spawnCli(args: string[], env: Record<string, string> = ENV): Deno.ChildProcess {
   return new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", MAIN, ...args],
     stdout: "null",
     stderr: "null",
-    env: ENV,
+    env,
   }).spawn();
 }
 
@@ -123,7 +126,7 @@ Deno.test({
       worker("w1");
       worker("w2");
       await cli(searchArgs(out, "local"));
-      await cli(sweepArgs(join(out, "sweep_local")));
+      await cli(sweepArgs(join(out, "sweep_local")), NO_KEY);
 
       await t.step(
         "a search through the queue matches in-process byte for byte after a worker is killed mid-job and the coordinator is killed and resumed",
@@ -177,13 +180,13 @@ Deno.test({
           // A Redis of its own (nothing to re-attach to) with two fresh workers.
           const redis2 = await startTestRedis({ password: PASSWORD });
           const pair = [
-            startTestWorker(redis2.url, "s1", ["--stall_ms", "2000"], ENV),
-            startTestWorker(redis2.url, "s2", ["--stall_ms", "2000"], ENV),
+            startTestWorker(redis2.url, "s1", ["--stall_ms", "2000"], NO_KEY),
+            startTestWorker(redis2.url, "s2", ["--stall_ms", "2000"], NO_KEY),
           ];
           try {
             const starts = () =>
               pair.reduce((n, w) => n + w.log().split("start am-").length - 1, 0);
-            const sweep = spawnCli([...sweepArgs(dir), "--queue", redis2.url]);
+            const sweep = spawnCli([...sweepArgs(dir), "--queue", redis2.url], NO_KEY);
             // Both workers are mid-job when Redis dies, so both lose a job's lock and result.
             await until("both workers to start a sweep job", () => starts() >= 2);
             await redis2.kill();
