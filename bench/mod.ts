@@ -1,6 +1,7 @@
 /**
  * Task sources behind one in-process port: the `world` procedural benchmark, LoCoMo questions and
- * task files, their judges, and the registry the CLI and the search engine build them with.
+ * task files, their judges, and the registry the CLI and the search engine build them with; plus
+ * `countModelCalls` (`automem bench calls`), the memory-side model calls per task.
  *
  * @module
  */
@@ -9,6 +10,7 @@ export * from "./benchmark_port.ts";
 export * from "./errors.ts";
 export * from "./judge.ts";
 export * from "./locomo/mod.ts";
+export * from "./model_calls.ts";
 export * from "./registry.ts";
 export * from "./task_file/mod.ts";
 export * from "./task_identity.ts";
