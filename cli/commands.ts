@@ -8,6 +8,7 @@ import { compileCommand, spaceCommand, specCommand, versionCommand } from "./cor
 import { curvesCommand } from "./curves_command.ts";
 import { benchCommand, locomoCommand, smokeCommand } from "./memory_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
+import { storeCommand } from "./store_command.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 
 /** Every command, in help order. */
@@ -21,6 +22,7 @@ export const COMMANDS: readonly CommandDef[] = [
   smokeCommand,
   locomoCommand,
   benchCommand,
+  storeCommand,
   serveCommand,
   reportCommand,
   versionCommand,

@@ -8,6 +8,12 @@
 import { logicalClock } from "../core/clock.ts";
 import { loadConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
+import {
+  FaultTracker,
+  guardEmbedder,
+  guardModel,
+  InfrastructureError,
+} from "../core/infra_fault.ts";
 import type { ArchitectureSpec } from "../core/spec.ts";
 import { STORE_KINDS, type StoreKind } from "../core/space.ts";
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
@@ -156,6 +162,11 @@ export const locomoCommand: CommandDef = {
       meta: "ID",
       description: "memory-side model (needs an endpoint)",
     },
+    {
+      name: "skip_preflight",
+      type: "boolean",
+      description: "start without the one-call check of every configured endpoint",
+    },
   ],
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
@@ -179,21 +190,54 @@ export const locomoCommand: CommandDef = {
       flags: { memoryModel: flags.model as string | undefined },
     });
     const models = buildModels(config);
+    if (flags.skip_preflight !== true) {
+      const { preflight, PreflightError } = await import("./preflight.ts");
+      try {
+        await preflight(config, { roles: models.memory ? ["memory"] : [] });
+      } catch (e) {
+        if (!(e instanceof PreflightError)) throw e;
+        io.stderr(`automem locomo: ${e.message}\n`);
+        return EXIT.failure;
+      }
+    }
+    // A fault that survives retries stops the evaluation: recall 0 from a dead endpoint is no result.
+    const stop = new AbortController();
+    const onStop = () => stop.abort();
+    io.signal.addEventListener("abort", onStop, { once: true });
+    const faults = new FaultTracker(() => stop.abort());
     const { evaluateLocomo } = await import("../memory/locomo_eval.ts");
-    const result = await evaluateLocomo({
-      spec,
-      dataPath,
-      conversations,
-      ks,
-      embedder: buildEmbedder(config),
-      clock: logicalClock(),
-      model: models.memory,
-      signal: io.signal,
-      onConversation: flags.json ? undefined : (c) =>
-        io.stderr(
-          `conversation ${c.index} (${c.sample_id}): ${c.sessions} sessions, ${c.questions} questions, ${c.units} units\n`,
-        ),
-    });
+    let result;
+    try {
+      result = await evaluateLocomo({
+        spec,
+        dataPath,
+        conversations,
+        ks,
+        embedder: guardEmbedder(buildEmbedder(config), faults),
+        clock: logicalClock(),
+        model: models.memory && guardModel(models.memory, "memory", faults),
+        signal: stop.signal,
+        onSession: (conv, done, total) => {
+          faults.check();
+          io.stderr(`conversation ${conv}: session ${done}/${total} ingested\n`);
+        },
+        onConversation: (c) => {
+          faults.check();
+          io.stderr(
+            `conversation ${c.index} (${c.sample_id}): ${c.sessions} sessions, ${c.questions} questions, ${c.units} units\n`,
+          );
+        },
+      });
+      faults.check();
+    } catch (e) {
+      const fault = faults.first ?? e;
+      if (!(fault instanceof InfrastructureError)) throw e;
+      io.stderr(`automem locomo: stopped on an infrastructure fault: ${fault.message}\n`);
+      return EXIT.failure;
+    } finally {
+      io.signal.removeEventListener("abort", onStop);
+    }
+    if (io.signal.aborted) return EXIT.interrupted;
     io.stdout(flags.json ? JSON.stringify(result) + "\n" : locomoTable(result, ks));
     return EXIT.ok;
   },

@@ -71,6 +71,7 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   B("final_validation", "after the runoff, evaluate the winner on the held-out test split"),
   N("status_port", "serve this run's status API and dashboard on 127.0.0.1:PORT while it runs"),
   B("quiet", "no progress output"),
+  B("skip_preflight", "start without the one-call check of every configured endpoint"),
   {
     name: "log_format",
     type: "string",
@@ -80,7 +81,7 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   },
 ];
 
-const CLI_ONLY = new Set(["quiet", "log_format"]);
+const CLI_ONLY = new Set(["quiet", "log_format", "skip_preflight"]);
 
 function formatIssues(issues: readonly Issue[]): string {
   return issues.map((i) => `  ${i.path.length ? i.path.join(".") + ": " : ""}${i.message}`).join(
@@ -114,7 +115,19 @@ export const searchCommand: CommandDef = {
     const stopServer = new AbortController();
     let server: Promise<void> | undefined;
     try {
-      const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
+      const { liveDeps, liveRoles } = await import("./model_deps.ts");
+      const live = liveDeps(flags, io);
+      if (!config.dry_run && flags.skip_preflight !== true) {
+        const { preflight, PreflightError } = await import("./preflight.ts");
+        try {
+          await preflight(live.config, { roles: liveRoles(live.models) });
+        } catch (e) {
+          if (!(e instanceof PreflightError)) throw e;
+          progress.close();
+          io.stderr(`automem search: ${e.message}\n`);
+          return EXIT.failure;
+        }
+      }
       if (config.status_port !== null) {
         const { serve } = await import("../server/serve.ts");
         // The server refuses a missing runs directory; a new run's parent may not exist yet.

@@ -17,7 +17,8 @@ export type SearchErrorCode =
   | "dataset_too_small"
   | "missing_model"
   | "corrupt_state"
-  | "run_failed";
+  | "run_failed"
+  | "infrastructure";
 
 const REFUSALS: ReadonlySet<SearchErrorCode> = new Set([
   "run_exists",

@@ -12,6 +12,7 @@ import type { Clock } from "../core/ports.ts";
 import { type LockFile, LockFileSchema, SummarySchema } from "./artifacts.ts";
 import { SearchError } from "./errors.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { redactUrlsDeep } from "../core/redact_url.ts";
 
 /** Maps a task id to a safe file name (ids with other characters are percent-encoded). */
 export function taskFileName(taskId: string): string {
@@ -84,13 +85,16 @@ export async function readArtifact<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Validates `value` against `schema` and writes it atomically (temp file + rename). */
+/**
+ * Validates `value` against `schema` and writes it atomically (temp file + rename). URL userinfo
+ * and query values are removed first, whatever field they hide in (an error, an answer).
+ */
 export async function writeArtifact<S extends z.ZodType>(
   path: string,
   schema: S,
   value: z.infer<S>,
 ): Promise<void> {
-  await writeJsonAtomic(path, schema.parse(value));
+  await writeJsonAtomic(path, redactUrlsDeep(schema.parse(value)));
 }
 
 /** True when `path` exists. */
