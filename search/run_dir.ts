@@ -147,36 +147,65 @@ export interface RunLock {
   release(): Promise<void>;
 }
 
+/** Test seams of {@linkcode acquireLock}: who "I" am and how a holder's liveness is checked. */
+export interface LockOptions {
+  identity?: Pick<LockFile, "pid" | "hostname" | "proc_start">;
+  isAlive?: (holder: LockFile) => Promise<boolean>;
+}
+
+const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Creates `path` holding `text` only if it does not exist; the content is complete at creation. */
+async function createExclusive(path: string, text: string): Promise<boolean> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(tmp, text);
+  try {
+    await Deno.link(tmp, path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+}
+
 /**
- * Takes the exclusive lock of a run directory. A lock whose holder process is gone (or whose
- * pid now belongs to another process) is stale and taken over; a live holder refuses.
+ * Takes the exclusive lock of a run directory atomically. The lock file is created exclusively
+ * with its full content (hard link of a written temp file), so no reader sees it half-written. A
+ * lock whose holder process is gone (or whose pid now belongs to another process) is stale; it is
+ * taken over only under a second exclusive file, `<lock>.takeover`, after re-reading the lock
+ * and checking it is still the same stale one, so two processes can never both take it over.
+ * A live holder refuses.
  */
-export async function acquireLock(dir: RunDir, clock: Clock): Promise<RunLock> {
-  const mine: LockFile = {
+export async function acquireLock(
+  dir: RunDir,
+  clock: Clock,
+  opts: LockOptions = {},
+): Promise<RunLock> {
+  const id = opts.identity ?? {
     pid: Deno.pid,
     hostname: Deno.hostname(),
     proc_start: await processStartTime(Deno.pid),
-    acquired_at: isoUtc(clock.now()),
   };
+  const isAlive = opts.isAlive ?? holderAlive;
+  const mine: LockFile = { ...id, acquired_at: isoUtc(clock.now()) };
+  const text = JSON.stringify(mine) + "\n";
+  const takeover = `${dir.lock}.takeover`;
   await Deno.mkdir(dir.root, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const file = await Deno.open(dir.lock, { write: true, createNew: true });
-      await file.write(new TextEncoder().encode(JSON.stringify(mine) + "\n"));
-      file.close();
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await createExclusive(dir.lock, text)) {
       return {
         async release() {
-          const now = await readArtifact(dir.lock, LockFileSchema).catch(() => undefined);
-          if (now && now.pid === mine.pid && now.acquired_at === mine.acquired_at) {
-            await removeIfPresent(dir.lock);
-          }
+          const now = await readTextIfExists(dir.lock).catch(() => undefined);
+          if (now === text) await removeIfPresent(dir.lock);
         },
       };
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
-    const holder = await readArtifact(dir.lock, LockFileSchema).catch(() => undefined);
-    if (holder && await holderAlive(holder)) {
+    const seen = await readTextIfExists(dir.lock);
+    if (seen === undefined) continue;
+    const holder = lockOf(seen);
+    if (holder && await isAlive(holder)) {
       throw new SearchError(
         "locked",
         `run directory ${dir.root} is in use by process ${holder.pid} on ${holder.hostname} ` +
@@ -184,9 +213,30 @@ export async function acquireLock(dir: RunDir, clock: Clock): Promise<RunLock> {
         { holder },
       );
     }
-    await removeIfPresent(dir.lock);
+    if (!(await createExclusive(takeover, text))) {
+      // Another process is taking over; a takeover left by a dead process is cleared.
+      const other = lockOf(await readTextIfExists(takeover) ?? "");
+      if (other && !(await isAlive(other))) await removeIfPresent(takeover);
+      await sleepMs(1 + attempt % 5);
+      continue;
+    }
+    try {
+      // Only the stale lock we judged is removed; a lock re-created meanwhile is left alone.
+      if (await readTextIfExists(dir.lock) === seen) await removeIfPresent(dir.lock);
+    } finally {
+      await removeIfPresent(takeover);
+    }
   }
   throw new SearchError("locked", `could not take the lock of ${dir.root}`);
+}
+
+function lockOf(text: string): LockFile | undefined {
+  try {
+    const parsed = LockFileSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function isNonEmptyDir(path: string): Promise<boolean> {
