@@ -21,6 +21,9 @@ import type { CommandDef } from "./command.ts";
 import { prettySorted, readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 
+/** Largest value (and count) a range flag accepts. */
+export const MAX_RANGE_VALUE = 10_000;
+
 /** Parses `1-5,7` into sorted 1-based numbers. */
 export function parseRanges(text: string, flag: string): number[] {
   const out = new Set<number>();
@@ -30,6 +33,10 @@ export function parseRanges(text: string, flag: string): number[] {
     const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
     if (!m || lo < 1 || hi < lo) {
       throw new UsageError(`--${flag}: '${token}' is not a number or range like 1-5`);
+    }
+    // Checked before expanding: `1-999999999` must not allocate a billion entries.
+    if (hi > MAX_RANGE_VALUE || out.size + (hi - lo + 1) > MAX_RANGE_VALUE) {
+      throw new UsageError(`--${flag}: '${token}' goes beyond ${MAX_RANGE_VALUE}`);
     }
     for (let i = lo; i <= hi; i++) out.add(i);
   }
@@ -96,7 +103,8 @@ function locomoTable(
   },
   ks: readonly number[],
 ): string {
-  const head = ["method", ...ks.map((k) => `R@${k}`), "MRR"];
+  // Ranks are only known within the largest k: say so instead of calling it plain MRR.
+  const head = ["method", ...ks.map((k) => `R@${k}`), `MRR@${Math.max(...ks)}`];
   const row = (name: string, b: RecallView) => [
     name,
     ...ks.map((k) => pct(b.recall[String(k)] ?? 0)),
@@ -131,7 +139,7 @@ export const locomoCommand: CommandDef = {
   name: "locomo",
   usage: "automem locomo --spec FILE [--data PATH] [--conversations 1-5] [--k 1,5,10,20] [--json]",
   summary:
-    "Ingest each LoCoMo conversation through an architecture and report evidence recall@k (via units' source_refs), MRR and per-category recall, beside a BM25-over-turns baseline computed in the same run.",
+    "Ingest each LoCoMo conversation through an architecture and report evidence recall@k (via units' source_refs), MRR@max(k) and per-category recall, beside a BM25-over-turns baseline computed in the same run.",
   flags: [
     { name: "spec", type: "string", meta: "FILE", description: "architecture spec (JSON)" },
     {

@@ -135,6 +135,7 @@ export const searchCommand: CommandDef = {
         const s = await serve({
           runsDir: config.output_dir,
           port: config.status_port,
+          portFlag: "--status_port",
           signal: stopServer.signal,
         });
         io.stderr(`status: ${s.url}\n`);

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { writeJsonAtomic } from "../core/atomic_write.ts";
+import { sha256Hex } from "../core/canonical_json.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { type LockFile, LockFileSchema, SummarySchema } from "./artifacts.ts";
@@ -14,11 +15,20 @@ import { SearchError } from "./errors.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
 import { redactUrlsDeep } from "../core/redact_url.ts";
 
-/** Maps a task id to a safe file name (ids with other characters are percent-encoded). */
+/**
+ * Maps a task id to a safe file name: ids with other characters are percent-encoded, and a name
+ * that would pass the usual 255-byte limit is cut and given a hash of the whole id, so every id
+ * (long, non-ASCII) maps to a valid and distinct name.
+ */
 export function taskFileName(taskId: string): string {
   const safe = /^[A-Za-z0-9._:-]+$/.test(taskId) && !taskId.startsWith(".");
-  return (safe ? taskId : encodeURIComponent(taskId).replace(/\./g, "%2E")) + ".json";
+  const name = safe ? taskId : encodeURIComponent(taskId).replace(/\./g, "%2E");
+  if (name.length <= MAX_NAME_STEM) return name + ".json";
+  return `${name.slice(0, 120).replace(/%[0-9A-F]?$/, "")}~${sha256Hex(taskId).slice(0, 24)}.json`;
 }
+
+/** Longest file name stem kept as is (the file system limit is 255 bytes). */
+const MAX_NAME_STEM = 200;
 
 /** Named paths of one run directory. */
 export class RunDir {
