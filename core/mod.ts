@@ -29,6 +29,7 @@ export * from "./runtime_policy.ts";
 export * from "./scripted_model.ts";
 export * from "./space.ts";
 export * from "./spec.ts";
+export * from "./strict_json.ts";
 export * from "./token_cap.ts";
 export * from "./trajectory.ts";
 export * from "./unit.ts";
