@@ -8,6 +8,14 @@
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import { systemClock } from "../core/clock.ts";
+import {
+  asInfrastructure,
+  FaultTracker,
+  guardEmbedder,
+  guardModel,
+  InfrastructureError,
+} from "../core/infra_fault.ts";
+import { redactUrlsIn } from "../core/redact_url.ts";
 import { createRng } from "../core/rng.ts";
 import { specLabel } from "../core/spec.ts";
 import { tokenCapped } from "../core/token_cap.ts";
@@ -53,11 +61,14 @@ export async function runSearchWith(
 ): Promise<RunSummary> {
   const services: SearchServices = { ...base, ...deps.services };
   const clock = deps.clock ?? systemClock;
+  // Every port is guarded: a fault that survives its retries stops the run instead of scoring 0.
+  const faults = new FaultTracker();
+  deps = { ...deps, embedder: guardEmbedder(deps.embedder, faults) };
   // `--token_budget` caps every model call of the run, whatever the role.
   const models: SearchModels = config.dry_run ? {} : Object.fromEntries(
     Object.entries(deps.models).map((
       [role, m],
-    ) => [role, m && tokenCapped(m, config.token_budget)]),
+    ) => [role, m && guardModel(tokenCapped(m, config.token_budget), role, faults)]),
   );
   const opened = await openRunDir({
     outputDir: config.output_dir,
@@ -149,6 +160,7 @@ export async function runSearchWith(
       stageClock: deps.stageClock ?? logicalStageClock,
       rng: createRng(`search:${config.seed}`),
       signal: deps.signal,
+      faults,
     };
     const baseline = await ensureBaseline(ctx);
     const view = baselineViews(baseline);
@@ -241,8 +253,11 @@ export async function runSearchWith(
       wall_ms: wallMs(),
     });
     return summary;
-  } catch (error) {
-    const interrupted = error instanceof SearchAborted || (deps.signal?.aborted ?? false);
+  } catch (thrown) {
+    // An I/O or endpoint fault anywhere (even one a stage swallowed) is the run's real failure.
+    const error = faults.first ?? asInfrastructure(thrown);
+    const interrupted = !(error instanceof InfrastructureError) &&
+      (error instanceof SearchAborted || (deps.signal?.aborted ?? false));
     const usage = ctx ? await collectUsage(ctx, state).catch(() => null) : null;
     const partial: RunSummary = {
       status: interrupted ? "interrupted" : "failed",
@@ -268,8 +283,19 @@ export async function runSearchWith(
       });
       return partial;
     }
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const message = redactUrlsIn(
+      error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    );
     await events.emit({ type: "run_failed", error: message, wall_ms: wallMs() }).catch(() => {});
+    if (error instanceof InfrastructureError) {
+      throw new SearchError(
+        "infrastructure",
+        `the search stopped on an infrastructure fault (${error.component}): ${error.message}; ` +
+          `nothing was scored from the failing work; fix the cause and run again with --resume`,
+        { component: error.component },
+        { cause: error },
+      );
+    }
     throw error instanceof SearchError
       ? error
       : new SearchError("run_failed", `the search failed: ${message}`, {}, { cause: error });
