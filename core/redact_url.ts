@@ -39,7 +39,12 @@ const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 
 /** `text` with every URL in it passed through {@linkcode redactUrl}. */
 export function redactUrlsIn(text: string): string {
-  return text.includes("://") ? text.replace(URL_IN_TEXT, (u) => redactUrl(u)) : text;
+  if (!text.includes("://")) return text;
+  return text.replace(URL_IN_TEXT, (u) => {
+    // Punctuation closing a sentence (`…/v1: failed`) belongs to the text, not the URL.
+    const tail = /[.,:;!?)\]]+$/.exec(u)?.[0] ?? "";
+    return redactUrl(u.slice(0, u.length - tail.length)) + tail;
+  });
 }
 
 /** A deep copy of a JSON-like value with {@linkcode redactUrlsIn} applied to every string. */

@@ -15,6 +15,7 @@ Deno.test("redactUrlsIn scrubs every URL inside free text", () => {
   const out = redactUrlsIn(text);
   assert.ok(!out.includes("pw") && !out.includes("abc") && !out.includes("token=t"), out);
   assert.ok(out.includes("http://***@h:1/v1?key=***"));
+  assert.equal(redactUrlsIn("at http://h/v1?k=s: down."), "at http://h/v1?k=***: down.");
 });
 
 Deno.test("redactUrlsDeep scrubs strings at any depth and leaves other values alone", () => {
