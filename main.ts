@@ -7,21 +7,22 @@
 import { COMMANDS } from "./cli/commands.ts";
 import type { CliIo } from "./cli/io.ts";
 import { runCli } from "./cli/run_cli.ts";
+import { onStopSignals } from "./core/interrupts.ts";
+import { redactUrlsIn } from "./core/redact_url.ts";
+import { MAX_SPEC_BYTES, readTextCapped } from "./core/strict_json.ts";
 
 if (import.meta.main) {
   const controller = new AbortController();
-  let interrupts = 0;
-  Deno.addSignalListener("SIGINT", () => {
-    // First Ctrl-C asks the command to checkpoint and stop; a second one exits at once.
-    if (++interrupts > 1) Deno.exit(130);
-    controller.abort();
-  });
+  // First Ctrl-C or SIGTERM asks the command to checkpoint and stop; a second one exits at once.
+  onStopSignals(controller);
   const encoder = new TextEncoder();
   const io: CliIo = {
-    stdout: (t) => Deno.stdout.writeSync(encoder.encode(t)),
-    stderr: (t) => Deno.stderr.writeSync(encoder.encode(t)),
+    // No output line may carry URL userinfo or query values (keys, passwords).
+    stdout: (t) => Deno.stdout.writeSync(encoder.encode(redactUrlsIn(t))),
+    stderr: (t) => Deno.stderr.writeSync(encoder.encode(redactUrlsIn(t))),
     readStdin: () => new Response(Deno.stdin.readable).text(),
-    readTextFile: (p) => Deno.readTextFile(p),
+    // Specs are small: a device such as /dev/zero or a huge file is refused, never read whole.
+    readTextFile: (p) => readTextCapped(p, MAX_SPEC_BYTES),
     cwd: Deno.cwd(),
     isTTY: Deno.stdout.isTerminal(),
     signal: controller.signal,

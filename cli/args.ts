@@ -56,9 +56,13 @@ export function parseCommandArgs(flags: readonly FlagDef[], argv: string[]): Arg
       continue;
     }
     if (f.type === "number") {
+      // Plain decimal only: `0x10`, `1e3` or `Infinity` are typos more often than intent.
       const n = Number(raw);
-      if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(n)) {
-        return { ok: false, message: `--${f.name} expects a number, got '${raw}'` };
+      if (typeof raw !== "string" || !DECIMAL.test(raw.trim()) || !Number.isFinite(n)) {
+        return {
+          ok: false,
+          message: `--${f.name} expects a decimal number like 12 or 0.5, got '${raw}'`,
+        };
       }
       out[f.name] = n;
     } else if (f.choices && !f.choices.includes(String(raw))) {
@@ -71,6 +75,8 @@ export function parseCommandArgs(flags: readonly FlagDef[], argv: string[]): Arg
   return { ok: true, flags: out, positionals: parsed.positionals, help: values.help === true };
 }
 
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 /** Renders a command's help text. */
 export function formatHelp(usage: string, summary: string, flags: readonly FlagDef[]): string {
   const rows = flags.map((f) => {
@@ -82,6 +88,9 @@ export function formatHelp(usage: string, summary: string, flags: readonly FlagD
   });
   rows.push(["-h, --help", "show this help"]);
   const width = Math.min(38, Math.max(...rows.map((r) => r[0].length)) + 2);
-  const lines = rows.map(([a, b]) => `  ${a.padEnd(width)}${b}`);
+  // A flag spelling longer than the column gets its description on the next line.
+  const lines = rows.map(([a, b]) =>
+    a.length + 2 <= width ? `  ${a.padEnd(width)}${b}` : `  ${a}\n  ${"".padEnd(width)}${b}`
+  );
   return `Usage: ${usage}\n\n${summary}\n\nOptions:\n${lines.join("\n")}\n`;
 }

@@ -21,7 +21,7 @@ Deno.test("defaults apply, numbers are checked, choices are enforced", () => {
   assert.ok(r.ok);
   assert.deepEqual([r.flags.run_name, r.flags.max_rounds, r.flags.dry_run], ["r", 5, true]);
   const bad = parseCommandArgs(FLAGS, ["--max_rounds", "many"]);
-  assert.ok(!bad.ok && /--max_rounds expects a number/.test(bad.message));
+  assert.ok(!bad.ok && /--max_rounds expects a decimal number/.test(bad.message));
   const choice = parseCommandArgs(FLAGS, ["--proposer", "oracle"]);
   assert.ok(!choice.ok && /must be one of: llm, rules/.test(choice.message));
 });

@@ -12,6 +12,7 @@ import { scaffoldCommand } from "./scaffold_commands.ts";
 import { mcpCommand } from "./mcp_command.ts";
 import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
+import { storeCommand } from "./store_command.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
 import { fixtureWebCommand, webToolCommand } from "./web_commands.ts";
 import { runCommand } from "./run_default.ts";
@@ -30,6 +31,7 @@ export const COMMANDS: readonly CommandDef[] = [
   locomoCommand,
   benchCommand,
   gameCommand,
+  storeCommand,
   serveCommand,
   scaffoldCommand,
   mcpCommand,

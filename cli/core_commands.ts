@@ -14,6 +14,7 @@ import {
   STORE_KINDS,
 } from "../core/space.ts";
 import { type ArchitectureSpec, canonicalSpecJson, fingerprint, parseSpec } from "../core/spec.ts";
+import { firstDuplicateKey, stripBom } from "../core/strict_json.ts";
 import { VERSION } from "../core/version.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT } from "./io.ts";
@@ -44,7 +45,7 @@ export async function readSpecFile(
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(stripBom(text));
   } catch (e) {
     return {
       ok: false,
@@ -52,6 +53,17 @@ export async function readSpecFile(
         code: "json",
         path: [],
         message: `malformed JSON in ${file}: ${(e as Error).message}`,
+      }],
+    };
+  }
+  const duplicate = firstDuplicateKey(stripBom(text));
+  if (duplicate !== null) {
+    return {
+      ok: false,
+      issues: [{
+        code: "duplicate_key",
+        path: duplicate.split("."),
+        message: `duplicate key '${duplicate}' in ${file} (JSON would silently keep the last one)`,
       }],
     };
   }

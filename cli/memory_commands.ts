@@ -8,12 +8,21 @@
 import { logicalClock } from "../core/clock.ts";
 import { loadConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
+import {
+  FaultTracker,
+  guardEmbedder,
+  guardModel,
+  InfrastructureError,
+} from "../core/infra_fault.ts";
 import type { ArchitectureSpec } from "../core/spec.ts";
 import { STORE_KINDS, type StoreKind } from "../core/space.ts";
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CommandDef } from "./command.ts";
 import { prettySorted, readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
+
+/** Largest value (and count) a range flag accepts. */
+export const MAX_RANGE_VALUE = 10_000;
 
 /** Parses `1-5,7` into sorted 1-based numbers. */
 export function parseRanges(text: string, flag: string): number[] {
@@ -24,6 +33,10 @@ export function parseRanges(text: string, flag: string): number[] {
     const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
     if (!m || lo < 1 || hi < lo) {
       throw new UsageError(`--${flag}: '${token}' is not a number or range like 1-5`);
+    }
+    // Checked before expanding: `1-999999999` must not allocate a billion entries.
+    if (hi > MAX_RANGE_VALUE || out.size + (hi - lo + 1) > MAX_RANGE_VALUE) {
+      throw new UsageError(`--${flag}: '${token}' goes beyond ${MAX_RANGE_VALUE}`);
     }
     for (let i = lo; i <= hi; i++) out.add(i);
   }
@@ -103,7 +116,8 @@ function locomoTable(
   const head = [
     "method",
     ...ks.map((k) => `R@${k}`),
-    "MRR",
+    // Ranks are only known within the largest k: say so instead of calling it plain MRR.
+    `MRR@${Math.max(...ks)}`,
     ...budgets.map((b) => `T@${b}`),
     "ctx",
   ];
@@ -149,7 +163,7 @@ export const locomoCommand: CommandDef = {
   name: "locomo",
   usage: "automem locomo --spec FILE [--data PATH] [--conversations 1-5] [--k 1,5,10,20] [--json]",
   summary:
-    "Ingest each LoCoMo conversation through an architecture and report evidence recall three ways from one ranking (unit recall@k, recall at 5/10/20 cited turns, recall within the characters of BM25's top-10 turns), MRR and per-category values, beside a BM25-over-turns baseline computed in the same run.",
+    "Ingest each LoCoMo conversation through an architecture and report evidence recall three ways from one ranking (unit recall@k, recall at 5/10/20 cited turns, recall within the characters of BM25's top-10 turns), MRR@max(k) and per-category values, beside a BM25-over-turns baseline computed in the same run.",
   flags: [
     { name: "spec", type: "string", meta: "FILE", description: "architecture spec (JSON)" },
     {
@@ -180,6 +194,11 @@ export const locomoCommand: CommandDef = {
       meta: "ID",
       description: "memory-side model (needs an endpoint)",
     },
+    {
+      name: "skip_preflight",
+      type: "boolean",
+      description: "start without the one-call check of every configured endpoint",
+    },
   ],
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
@@ -203,21 +222,54 @@ export const locomoCommand: CommandDef = {
       flags: { memoryModel: flags.model as string | undefined },
     });
     const models = buildModels(config);
+    if (flags.skip_preflight !== true) {
+      const { preflight, PreflightError } = await import("./preflight.ts");
+      try {
+        await preflight(config, { roles: models.memory ? ["memory"] : [] });
+      } catch (e) {
+        if (!(e instanceof PreflightError)) throw e;
+        io.stderr(`automem locomo: ${e.message}\n`);
+        return EXIT.failure;
+      }
+    }
+    // A fault that survives retries stops the evaluation: recall 0 from a dead endpoint is no result.
+    const stop = new AbortController();
+    const onStop = () => stop.abort();
+    io.signal.addEventListener("abort", onStop, { once: true });
+    const faults = new FaultTracker(() => stop.abort());
     const { evaluateLocomo } = await import("../memory/locomo_eval.ts");
-    const result = await evaluateLocomo({
-      spec,
-      dataPath,
-      conversations,
-      ks,
-      embedder: buildEmbedder(config),
-      clock: logicalClock(),
-      model: models.memory,
-      signal: io.signal,
-      onConversation: flags.json ? undefined : (c) =>
-        io.stderr(
-          `conversation ${c.index} (${c.sample_id}): ${c.sessions} sessions, ${c.questions} questions, ${c.units} units\n`,
-        ),
-    });
+    let result;
+    try {
+      result = await evaluateLocomo({
+        spec,
+        dataPath,
+        conversations,
+        ks,
+        embedder: guardEmbedder(buildEmbedder(config), faults),
+        clock: logicalClock(),
+        model: models.memory && guardModel(models.memory, "memory", faults),
+        signal: stop.signal,
+        onSession: (conv, done, total) => {
+          faults.check();
+          io.stderr(`conversation ${conv}: session ${done}/${total} ingested\n`);
+        },
+        onConversation: (c) => {
+          faults.check();
+          io.stderr(
+            `conversation ${c.index} (${c.sample_id}): ${c.sessions} sessions, ${c.questions} questions, ${c.units} units\n`,
+          );
+        },
+      });
+      faults.check();
+    } catch (e) {
+      const fault = faults.first ?? e;
+      if (!(fault instanceof InfrastructureError)) throw e;
+      io.stderr(`automem locomo: stopped on an infrastructure fault: ${fault.message}\n`);
+      return EXIT.failure;
+    } finally {
+      io.signal.removeEventListener("abort", onStop);
+    }
+    if (io.signal.aborted) return EXIT.interrupted;
     io.stdout(flags.json ? JSON.stringify(result) + "\n" : locomoTable(result, ks));
     return EXIT.ok;
   },

@@ -32,6 +32,7 @@ function chatFor(role: RoleConfig, config: AutomemConfig): ChatModel | undefined
     baseURL: role.endpoint.baseURL,
     apiKey: role.endpoint.apiKey.reveal(),
     model: role.model,
+    maxRetries: config.maxRetries,
   });
   return cachedModel(inner, config.cache);
 }
@@ -58,6 +59,7 @@ export function buildEmbedder(config: AutomemConfig): Embedder {
         apiKey: e.endpoint.apiKey.reveal(),
         model: e.model,
         dim: config.embeddingDim ?? undefined,
+        maxRetries: config.maxRetries,
       }),
     );
   }
@@ -75,6 +77,13 @@ export interface LiveDeps {
   models: RoleModels;
   embedder: Embedder;
   prices: PriceTable;
+  /** The configuration they were built from (for the pre-flight check). */
+  config: AutomemConfig;
+}
+
+/** The roles of `models` that are live (have a model), for the pre-flight check. */
+export function liveRoles(models: RoleModels): (keyof RoleModels)[] {
+  return (Object.keys(models) as (keyof RoleModels)[]).filter((k) => models[k] !== undefined);
 }
 
 /** Resolves the configuration (flags over environment) into live ports; dry runs use no models. */
@@ -97,5 +106,6 @@ export function liveDeps(flags: Flags, io: CliIo): LiveDeps {
     models: flags.dry_run ? {} : buildModels(safe),
     embedder: buildEmbedder(config),
     prices: config.prices,
+    config,
   };
 }

@@ -91,6 +91,7 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
     default: 38117,
   },
   B("allow_private_addresses", "web benchmarks: let the fetch tools reach private hosts"),
+  B("skip_preflight", "start without the one-call check of every configured endpoint"),
   {
     name: "log_format",
     type: "string",
@@ -108,6 +109,7 @@ const CLI_ONLY = new Set([
   "fixture_web",
   "fixture_port",
   "allow_private_addresses",
+  "skip_preflight",
 ]);
 
 /**
@@ -158,7 +160,19 @@ export const searchCommand: CommandDef = {
     let queue: Awaited<ReturnType<typeof openQueue>> = null;
     const web = await webServices(config.benchmark, flags, io);
     try {
-      const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
+      const { liveDeps, liveRoles } = await import("./model_deps.ts");
+      const live = liveDeps(flags, io);
+      if (!config.dry_run && flags.skip_preflight !== true) {
+        const { preflight, PreflightError } = await import("./preflight.ts");
+        try {
+          await preflight(live.config, { roles: liveRoles(live.models) });
+        } catch (e) {
+          if (!(e instanceof PreflightError)) throw e;
+          progress.close();
+          io.stderr(`automem search: ${e.message}\n`);
+          return EXIT.failure;
+        }
+      }
       queue = await openQueue(flags, io);
       const executor = queue
         ? (await import("../search/queue/mod.ts")).queueExecutor({
@@ -174,6 +188,7 @@ export const searchCommand: CommandDef = {
         const s = await serve({
           runsDir: config.output_dir,
           port: config.status_port,
+          portFlag: "--status_port",
           signal: stopServer.signal,
         });
         io.stderr(`status: ${s.url}\n`);

@@ -5,6 +5,7 @@
  * @module
  */
 import { dirname } from "node:path";
+import { fsPort } from "./fs_port.ts";
 
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(6));
@@ -17,12 +18,12 @@ function randomSuffix(): string {
  * filesystem. No fsync: this guards against torn writes from crashes of the process, not of the OS.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
+  const fs = fsPort();
+  await fs.mkdir(dirname(path));
   const tmp = `${path}.${randomSuffix()}.tmp`;
   try {
-    if (typeof data === "string") await Deno.writeTextFile(tmp, data);
-    else await Deno.writeFile(tmp, data);
-    await Deno.rename(tmp, path);
+    await fs.writeFile(tmp, typeof data === "string" ? new TextEncoder().encode(data) : data);
+    await fs.rename(tmp, path);
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;

@@ -20,6 +20,7 @@ import {
   Secret,
 } from "./endpoints.ts";
 import type { ModelRole } from "./ports.ts";
+import { redactUrlsIn } from "./redact_url.ts";
 import { PriceTableSchema } from "./usage.ts";
 import { describeWeb, resolveWebConfig, WebConfigSchema, webSecrets } from "./web_config.ts";
 
@@ -46,6 +47,8 @@ export const AutomemConfigSchema = z.object({
   embedder: z.enum(["hash", "openai"]),
   /** Vector length of the OpenAI embedder; null means its default (1536). */
   embeddingDim: z.number().int().positive().nullable(),
+  /** Retries of a failing model or embedding call before it is an infrastructure fault. */
+  maxRetries: z.number().int().min(0).max(10),
   cache: z.object({ dir: z.string(), mode: z.enum(["off", "readwrite", "freeze"]) }),
   prices: PriceTableSchema,
   pricesPath: z.string().nullable(),
@@ -225,6 +228,10 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   if (embeddingDim !== null && !(Number.isInteger(embeddingDim) && embeddingDim > 0)) {
     throw new ConfigError("EMBEDDING_DIM must be a positive integer");
   }
+  const retriesText = envValue(env, "AUTOMEM_MAX_RETRIES") ?? "4";
+  if (!/^\d+$/.test(retriesText) || Number(retriesText) > 10) {
+    throw new ConfigError("AUTOMEM_MAX_RETRIES must be an integer in 0..10");
+  }
   const cacheDir = envValue(env, "AUTOMEM_CACHE_DIR") ?? join(".automem", "cache");
   const statusToken = envValue(env, "AUTOMEM_STATUS_TOKEN");
   const cacheMode = oneOf(
@@ -238,6 +245,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
     roles,
     embedder,
     embeddingDim,
+    maxRetries: Number(retriesText),
     cache: {
       dir: isAbsolute(cacheDir) ? cacheDir : join(cwd, cacheDir),
       mode: cacheMode,
@@ -258,14 +266,14 @@ function secretsOf(config: AutomemConfig): string[] {
 }
 
 /**
- * `text` with every configured secret replaced by `***`. Secrets shorter than 4 characters are
+ * `text` with every configured secret replaced by `***` and URL userinfo and query values removed. Secrets shorter than 4 characters are
  * left alone: replacing them would mangle ordinary text and they protect nothing.
  */
 export function redact(text: string, config: AutomemConfig): string {
   const secrets = secretsOf(config).filter((s) => s.length >= 4).sort((a, b) =>
     b.length - a.length
   );
-  return secrets.reduce((out, secret) => out.split(secret).join("***"), text);
+  return redactUrlsIn(secrets.reduce((out, secret) => out.split(secret).join("***"), text));
 }
 
 /** A human-readable summary (one line per setting) that never contains a secret. */

@@ -31,6 +31,7 @@ import {
   type StructuredOutputMode,
   type StructuredState,
 } from "./structured_output.ts";
+import { redactUrl, redactUrlsIn } from "./redact_url.ts";
 import { estimateTokens } from "./usage.ts";
 import { decodeFloat32Base64, l2Normalize } from "./vectors.ts";
 
@@ -119,7 +120,7 @@ class Transport {
 
   /** Replaces every occurrence of the API key in `text`. */
   scrub(text: string): string {
-    return this.#opts.apiKey ? text.split(this.#opts.apiKey).join("***") : text;
+    return redactUrlsIn(this.#opts.apiKey ? text.split(this.#opts.apiKey).join("***") : text);
   }
 
   /** Runs `fn` with a per-attempt timeout signal, retrying per the policy. */
@@ -166,7 +167,7 @@ class Transport {
   }
 
   #classify(what: string, error: unknown, signal?: AbortSignal): AttemptFailure {
-    const where = `${what} at ${this.#opts.baseURL}`;
+    const where = `${what} at ${redactUrl(this.#opts.baseURL)}`;
     if (error instanceof ModelError) return { error, retryable: false };
     if (signal?.aborted) {
       return { error: new ModelError("aborted", `${where} was aborted`), retryable: false };

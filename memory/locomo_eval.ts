@@ -57,6 +57,8 @@ export interface LocomoEvalOptions {
     OpenMemoryDeps,
     "encoder" | "retrieverFactory" | "storeFactory" | "managementFactory"
   >;
+  /** Called after each ingested session (progress display; may throw to stop the run). */
+  onSession?: (conversation: number, done: number, total: number) => void;
   /** Called after each conversation (progress display). */
   onConversation?: (info: ConversationReport) => void;
   signal?: AbortSignal;
@@ -289,9 +291,10 @@ async function architectureRankings(
       ...options.factories,
     });
     try {
-      for (const session of conv.sessions) {
+      for (const [i, session] of conv.sessions.entries()) {
         const t = session.trajectory;
         await provider.ingest({ id: t.task_id, text: t.query }, t);
+        options.onSession?.(n, i + 1, conv.sessions.length);
       }
       const pool = await provider.exportPool();
       const entries: RankedEntry[][] = [];

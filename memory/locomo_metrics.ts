@@ -28,7 +28,10 @@ export interface QuestionScore {
 export interface RecallSummary {
   /** Keys are the requested k values. */
   recall: Record<string, number>;
+  /** Mean reciprocal rank within the top `mrr_at` items (a gold hit further down counts 0). */
   mrr: number;
+  /** The cut-off of `mrr`: the largest k asked for. */
+  mrr_at: number;
   questions: number;
   /** Mean distinct turns one retrieved item covers. */
   turns_per_item: number;
@@ -108,7 +111,13 @@ class Sums {
     const recall: Record<string, number> = {};
     for (const k of ks) recall[String(k)] = this.n ? (this.recall.get(String(k)) ?? 0) / this.n : 0;
     const mean = (x: number) => this.n ? x / this.n : 0;
-    return { recall, mrr: mean(this.rr), questions: this.n, turns_per_item: mean(this.turns) };
+    return {
+      recall,
+      mrr: mean(this.rr),
+      mrr_at: Math.max(0, ...ks),
+      questions: this.n,
+      turns_per_item: mean(this.turns),
+    };
   }
 }
 

@@ -32,12 +32,14 @@ Deno.test("the table macro-averages overall and per category", () => {
   const s = t.summary();
   assert.deepEqual(s.recall, { "1": 1 / 3, "2": 0.5 });
   assert.equal(s.mrr, 0.5);
+  assert.equal(s.mrr_at, 2, "MRR says its cut-off (the largest k)");
   assert.equal(s.questions, 3);
   assert.equal(s.turns_per_item, 2);
   assert.deepEqual(Object.keys(s.by_category), ["1", "2"]);
   assert.deepEqual(s.by_category["2"], {
     recall: { "1": 0, "2": 0.25 },
     mrr: 0.25,
+    mrr_at: 2,
     questions: 2,
     turns_per_item: 1.5,
   });

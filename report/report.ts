@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import { dirname, join } from "node:path";
 import { writeFileAtomic } from "../core/atomic_write.ts";
 import { type NamedSvg, reportPlots } from "./plots.ts";
@@ -49,6 +50,19 @@ export async function renderReport(
   return { text, svgs };
 }
 
+/** Files only a run directory has; a folder with none of them gets no report written into it. */
+const RUN_FILES = ["events.jsonl", "eval_protocol.json", "search_state.json", "summary.json"];
+
+async function requireRun(runDir: string): Promise<void> {
+  for (const f of RUN_FILES) {
+    if (await Deno.lstat(join(runDir, f)).then(() => true, () => false)) return;
+  }
+  throw new AutomemError(
+    "not_a_run",
+    `${runDir} is not a run directory (none of ${RUN_FILES.join(", ")} is there); nothing written`,
+  );
+}
+
 /**
  * Renders and writes the report to `out` (default `<runDir>/report/report.<format>`) with the
  * SVG plots in the same folder.
@@ -58,6 +72,7 @@ export async function writeReport(
   opts: { format: ReportFormat; out?: string },
 ): Promise<WrittenReport> {
   const format = checkFormat(opts.format);
+  await requireRun(runDir);
   const { text, svgs } = await renderReport(runDir, { format });
   const path = opts.out ?? join(runDir, "report", `report.${format}`);
   const svgPaths: string[] = [];

@@ -111,6 +111,11 @@ export const TaskFileSchema = TaskResultSchema.extend({
   stage: z.string(),
   /** 0-based position of the task in the benchmark. */
   row: z.number().int().min(0),
+  /**
+   * Metered model usage of this task alone, for stateless stages whose task files are reused on
+   * resume (so a resumed run's totals equal an uninterrupted run's).
+   */
+  usage: UsageBlockSchema.optional(),
 });
 /** Task file content. */
 export type TaskFile = z.infer<typeof TaskFileSchema>;

@@ -191,6 +191,15 @@ function parseConversations(text: string, issues: Issue[]): number[] {
       continue;
     }
     const hi = m[2] === undefined ? Number(m[1]) : Number(m[2]);
+    // Checked before expanding, so a huge range is an error, not an allocation.
+    if (hi > 10_000) {
+      issues.push({
+        code: "invalid_value",
+        path: ["conversations"],
+        message: `--conversations: '${token}' goes beyond 10000`,
+      });
+      continue;
+    }
     for (let i = Number(m[1]); i <= hi; i++) out.add(i);
   }
   return [...out].sort((a, b) => a - b);

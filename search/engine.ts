@@ -7,6 +7,8 @@
  *
  * @module
  */
+import { asInfrastructure, InfrastructureError } from "../core/infra_fault.ts";
+import { redactUrlsIn } from "../core/redact_url.ts";
 import { specLabel } from "../core/spec.ts";
 import {
   type BaselineDone,
@@ -179,9 +181,12 @@ async function finishRun(
  * partial summary and resolves `interrupted`; anything else writes it, emits `run_failed` and
  * rejects with a {@linkcode SearchError}.
  */
-async function failRun(run: RunSession, error: unknown): Promise<RunSummary> {
+async function failRun(run: RunSession, thrown: unknown): Promise<RunSummary> {
   const { ctx, state, completed } = run;
-  const interrupted = error instanceof SearchAborted || (run.deps.signal?.aborted ?? false);
+  // An I/O or endpoint fault anywhere (even one a stage swallowed) is the run's real failure.
+  const error = run.faults.first ?? asInfrastructure(thrown);
+  const interrupted = !(error instanceof InfrastructureError) &&
+    (error instanceof SearchAborted || (run.deps.signal?.aborted ?? false));
   const usage = ctx ? await collectUsage(ctx, state).catch(() => null) : null;
   const partial: RunSummary = {
     status: interrupted ? "interrupted" : "failed",
@@ -208,10 +213,21 @@ async function failRun(run: RunSession, error: unknown): Promise<RunSummary> {
     });
     return partial;
   }
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = redactUrlsIn(
+    error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  );
   await run.events.emit({ type: "run_failed", error: message, wall_ms: run.wallMs() }).catch(
     () => {},
   );
+  if (error instanceof InfrastructureError) {
+    throw new SearchError(
+      "infrastructure",
+      `the search stopped on an infrastructure fault (${error.component}): ${error.message}; ` +
+        `nothing was scored from the failing work; fix the cause and run again with --resume`,
+      { component: error.component },
+      { cause: error },
+    );
+  }
   throw error instanceof SearchError
     ? error
     : new SearchError("run_failed", `the search failed: ${message}`, {}, { cause: error });

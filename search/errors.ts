@@ -19,7 +19,8 @@ export type SearchErrorCode =
   | "missing_model"
   | "corrupt_state"
   | "run_failed"
-  | "no_winner";
+  | "no_winner"
+  | "infrastructure";
 
 const REFUSALS: ReadonlySet<SearchErrorCode> = new Set([
   "run_exists",

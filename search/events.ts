@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { redactUrlsDeep } from "../core/redact_url.ts";
 import { z } from "zod";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
@@ -267,12 +268,12 @@ export class EventLog {
 
   /** Validates, numbers, timestamps and appends one event; resolves once it is on disk. */
   emit(input: EventInput): Promise<RunEvent> {
-    const event = RunEventSchema.parse({
+    const event = redactUrlsDeep(RunEventSchema.parse({
       ...input,
       seq: this.#seq + 1,
       at: isoUtc(this.#clock.now()),
       run: this.#run,
-    });
+    }));
     this.#seq = event.seq;
     const line = JSON.stringify(event) + "\n";
     const write = this.#chain.then(() => Deno.writeTextFile(this.#path, line, { append: true }));

@@ -7,17 +7,28 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { writeJsonAtomic } from "../core/atomic_write.ts";
+import { sha256Hex } from "../core/canonical_json.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { type LockFile, LockFileSchema, SummarySchema } from "./artifacts.ts";
 import { SearchError } from "./errors.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { redactUrlsDeep } from "../core/redact_url.ts";
 
-/** Maps a task id to a safe file name (ids with other characters are percent-encoded). */
+/**
+ * Maps a task id to a safe file name: ids with other characters are percent-encoded, and a name
+ * that would pass the usual 255-byte limit is cut and given a hash of the whole id, so every id
+ * (long, non-ASCII) maps to a valid and distinct name.
+ */
 export function taskFileName(taskId: string): string {
   const safe = /^[A-Za-z0-9._:-]+$/.test(taskId) && !taskId.startsWith(".");
-  return (safe ? taskId : encodeURIComponent(taskId).replace(/\./g, "%2E")) + ".json";
+  const name = safe ? taskId : encodeURIComponent(taskId).replace(/\./g, "%2E");
+  if (name.length <= MAX_NAME_STEM) return name + ".json";
+  return `${name.slice(0, 120).replace(/%[0-9A-F]?$/, "")}~${sha256Hex(taskId).slice(0, 24)}.json`;
 }
+
+/** Longest file name stem kept as is (the file system limit is 255 bytes). */
+const MAX_NAME_STEM = 200;
 
 /** Named paths of one run directory. */
 export class RunDir {
@@ -86,13 +97,16 @@ export async function readArtifact<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Validates `value` against `schema` and writes it atomically (temp file + rename). */
+/**
+ * Validates `value` against `schema` and writes it atomically (temp file + rename). URL userinfo
+ * and query values are removed first, whatever field they hide in (an error, an answer).
+ */
 export async function writeArtifact<S extends z.ZodType>(
   path: string,
   schema: S,
   value: z.infer<S>,
 ): Promise<void> {
-  await writeJsonAtomic(path, schema.parse(value));
+  await writeJsonAtomic(path, redactUrlsDeep(schema.parse(value)));
 }
 
 /** True when `path` exists. */
@@ -145,36 +159,65 @@ export interface RunLock {
   release(): Promise<void>;
 }
 
+/** Test seams of {@linkcode acquireLock}: who "I" am and how a holder's liveness is checked. */
+export interface LockOptions {
+  identity?: Pick<LockFile, "pid" | "hostname" | "proc_start">;
+  isAlive?: (holder: LockFile) => Promise<boolean>;
+}
+
+const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Creates `path` holding `text` only if it does not exist; the content is complete at creation. */
+async function createExclusive(path: string, text: string): Promise<boolean> {
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(tmp, text);
+  try {
+    await Deno.link(tmp, path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AlreadyExists) return false;
+    throw error;
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+}
+
 /**
- * Takes the exclusive lock of a run directory. A lock whose holder process is gone (or whose
- * pid now belongs to another process) is stale and taken over; a live holder refuses.
+ * Takes the exclusive lock of a run directory atomically. The lock file is created exclusively
+ * with its full content (hard link of a written temp file), so no reader sees it half-written. A
+ * lock whose holder process is gone (or whose pid now belongs to another process) is stale; it is
+ * taken over only under a second exclusive file, `<lock>.takeover`, after re-reading the lock
+ * and checking it is still the same stale one, so two processes can never both take it over.
+ * A live holder refuses.
  */
-export async function acquireLock(dir: RunDir, clock: Clock): Promise<RunLock> {
-  const mine: LockFile = {
+export async function acquireLock(
+  dir: RunDir,
+  clock: Clock,
+  opts: LockOptions = {},
+): Promise<RunLock> {
+  const id = opts.identity ?? {
     pid: Deno.pid,
     hostname: Deno.hostname(),
     proc_start: await processStartTime(Deno.pid),
-    acquired_at: isoUtc(clock.now()),
   };
+  const isAlive = opts.isAlive ?? holderAlive;
+  const mine: LockFile = { ...id, acquired_at: isoUtc(clock.now()) };
+  const text = JSON.stringify(mine) + "\n";
+  const takeover = `${dir.lock}.takeover`;
   await Deno.mkdir(dir.root, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const file = await Deno.open(dir.lock, { write: true, createNew: true });
-      await file.write(new TextEncoder().encode(JSON.stringify(mine) + "\n"));
-      file.close();
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await createExclusive(dir.lock, text)) {
       return {
         async release() {
-          const now = await readArtifact(dir.lock, LockFileSchema).catch(() => undefined);
-          if (now && now.pid === mine.pid && now.acquired_at === mine.acquired_at) {
-            await removeIfPresent(dir.lock);
-          }
+          const now = await readTextIfExists(dir.lock).catch(() => undefined);
+          if (now === text) await removeIfPresent(dir.lock);
         },
       };
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
     }
-    const holder = await readArtifact(dir.lock, LockFileSchema).catch(() => undefined);
-    if (holder && await holderAlive(holder)) {
+    const seen = await readTextIfExists(dir.lock);
+    if (seen === undefined) continue;
+    const holder = lockOf(seen);
+    if (holder && await isAlive(holder)) {
       throw new SearchError(
         "locked",
         `run directory ${dir.root} is in use by process ${holder.pid} on ${holder.hostname} ` +
@@ -182,9 +225,30 @@ export async function acquireLock(dir: RunDir, clock: Clock): Promise<RunLock> {
         { holder },
       );
     }
-    await removeIfPresent(dir.lock);
+    if (!(await createExclusive(takeover, text))) {
+      // Another process is taking over; a takeover left by a dead process is cleared.
+      const other = lockOf(await readTextIfExists(takeover) ?? "");
+      if (other && !(await isAlive(other))) await removeIfPresent(takeover);
+      await sleepMs(1 + attempt % 5);
+      continue;
+    }
+    try {
+      // Only the stale lock we judged is removed; a lock re-created meanwhile is left alone.
+      if (await readTextIfExists(dir.lock) === seen) await removeIfPresent(dir.lock);
+    } finally {
+      await removeIfPresent(takeover);
+    }
   }
   throw new SearchError("locked", `could not take the lock of ${dir.root}`);
+}
+
+function lockOf(text: string): LockFile | undefined {
+  try {
+    const parsed = LockFileSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function isNonEmptyDir(path: string): Promise<boolean> {

@@ -87,3 +87,15 @@ Deno.test("task ids map to safe, distinct file names", () => {
   assert.equal(taskFileName(".."), "%2E%2E.json");
   assert.notEqual(taskFileName("a b"), taskFileName("a_b"));
 });
+
+Deno.test("long and non-ASCII task ids map to distinct names the file system accepts", async () => {
+  const dir = await Deno.makeTempDir();
+  const ids = ["x".repeat(300), "x".repeat(299) + "y", "задача-".repeat(40), "任务".repeat(100)];
+  const names = ids.map(taskFileName);
+  assert.equal(new Set(names).size, ids.length);
+  for (const name of names) {
+    assert.ok(new TextEncoder().encode(name).length <= 255, name);
+    await Deno.writeTextFile(`${dir}/${name}`, "{}");
+  }
+  assert.equal(taskFileName("short-id"), "short-id.json", "short ids keep their readable name");
+});

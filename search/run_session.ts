@@ -8,6 +8,7 @@
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import { systemClock } from "../core/clock.ts";
+import { FaultTracker, guardEmbedder, guardModel } from "../core/infra_fault.ts";
 import { createRng } from "../core/rng.ts";
 import { tokenCapped } from "../core/token_cap.ts";
 import { type RunSummary, SummarySchema } from "./artifacts.ts";
@@ -35,6 +36,8 @@ export interface RunSession {
   wallMs: () => number;
   /** True once `run_started` was emitted; before that a failure is simply thrown. */
   started: boolean;
+  /** Faults of guarded ports: one that survives its retries stops the run. */
+  faults: FaultTracker;
   ctx?: RunContext;
   state: EngineState;
   completed: number;
@@ -50,11 +53,14 @@ export async function openSession(
   base: SearchServices,
 ): Promise<RunSession> {
   const clock = deps.clock ?? systemClock;
+  // Every port is guarded: a fault that survives its retries stops the run instead of scoring 0.
+  const faults = new FaultTracker();
+  deps = { ...deps, embedder: guardEmbedder(deps.embedder, faults) };
   // `--token_budget` caps every model call of the run, whatever the role.
   const models: SearchModels = config.dry_run ? {} : Object.fromEntries(
     Object.entries(deps.models).map((
       [role, m],
-    ) => [role, m && tokenCapped(m, config.token_budget)]),
+    ) => [role, m && guardModel(tokenCapped(m, config.token_budget), role, faults)]),
   );
   const opened = await openRunDir({
     outputDir: config.output_dir,
@@ -80,6 +86,7 @@ export async function openSession(
       events,
       wallMs: () => prior + (clock.now() - began),
       started: false,
+      faults,
       state: initialState(config),
       completed: 0,
     };
@@ -168,6 +175,7 @@ export async function prepareRun(run: RunSession): Promise<Prepared> {
     stageClock: deps.stageClock ?? logicalStageClock,
     rng: createRng(`search:${config.seed}`),
     signal: deps.signal,
+    faults: run.faults,
   };
   return { ctx: run.ctx, searchPrompt };
 }

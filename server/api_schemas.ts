@@ -77,6 +77,8 @@ export const RunListItemSchema = z.object({
   cost_usd: num,
   stop_reason: z.string().nullable(),
   error: z.string().nullable(),
+  /** Set when the run's files cannot be read (a special file, a symlink out): the reason. */
+  unreadable: z.string().optional(),
 });
 /** A run list row. */
 export type RunListItem = z.infer<typeof RunListItemSchema>;

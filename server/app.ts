@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { redactUrlsIn } from "../core/redact_url.ts";
 import { addScaffoldRoutes } from "./scaffold_runs.ts";
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -99,6 +100,13 @@ export function createApp(opts: AppOptions): Hono {
       return sendError(c, new RunReadError("unauthorized", "missing or wrong bearer token"));
     }
     await next();
+    // Runs written before redaction existed may still hold secret-bearing URLs: scrub on the way out.
+    if (isApi && c.res.headers.get("content-type")?.includes("application/json")) {
+      const text = await c.res.text();
+      const headers = new Headers(c.res.headers);
+      headers.delete("content-length");
+      c.res = new Response(redactUrlsIn(text), { status: c.res.status, headers });
+    }
     return undefined;
   });
 
@@ -169,7 +177,7 @@ export function createApp(opts: AppOptions): Hono {
         while (!stop.signal.aborted && !stream.aborted) {
           const events = await cursor.read();
           for (const e of events) {
-            await stream.writeSSE({ id: String(e.seq), data: JSON.stringify(e) });
+            await stream.writeSSE({ id: String(e.seq), data: redactUrlsIn(JSON.stringify(e)) });
           }
           idle = events.length > 0 ? 0 : idle + 1;
           if (idle >= beatEvery) {

@@ -36,7 +36,13 @@ import { isProtectedRun } from "./redact.ts";
 import { readCandidate, readRound, readRounds } from "./run_rounds.ts";
 import { deriveStatus, readLock } from "./run_status.ts";
 import { paretoView } from "./run_views.ts";
-import { readJsonInRun, requireJsonInRun, resolveInRun, RunsRoot } from "./safe_paths.ts";
+import {
+  readJsonInRun,
+  requireJsonInRun,
+  requireRegularFile,
+  resolveInRun,
+  RunsRoot,
+} from "./safe_paths.ts";
 import { buildDetail, type DetailInputs } from "./run_detail.ts";
 
 /** Files whose presence makes a folder a run directory. */
@@ -101,7 +107,9 @@ export class RunReader {
   /** The real path of a run's `events.jsonl` (it may not exist yet). */
   async eventsPath(id: string): Promise<string> {
     const dir = await this.#root.run(id);
-    return (await resolveInRun(dir, "events.jsonl")) ?? `${dir}/events.jsonl`;
+    const path = await resolveInRun(dir, "events.jsonl");
+    if (path !== undefined) await requireRegularFile(path, "events.jsonl");
+    return path ?? `${dir}/events.jsonl`;
   }
 
   /** Every run, newest first; folders that are not runs (or escape the runs dir) are skipped. */
@@ -116,7 +124,10 @@ export class RunReader {
         throw error;
       }
       if (!(await this.#isRun(dir))) continue;
-      out.push((await this.#summarize(id, dir, [])).item);
+      // One damaged run (a special file, a symlink out) is listed with its reason, never fatal.
+      out.push(
+        await this.#summarize(id, dir, []).then((s) => s.item, (e) => unreadableItem(id, e)),
+      );
     }
     return out.sort((a, b) =>
       (b.started ?? "").localeCompare(a.started ?? "") || a.id.localeCompare(b.id)
@@ -199,7 +210,8 @@ export class RunReader {
 
   async #isRun(dir: string): Promise<boolean> {
     for (const marker of RUN_MARKERS) {
-      if (await resolveInRun(dir, marker).catch(() => undefined)) return true;
+      // A marker that exists but cannot be read (a symlink out) still makes a run, listed as such.
+      if (await resolveInRun(dir, marker).catch(() => "unreadable")) return true;
     }
     return false;
   }
@@ -218,6 +230,7 @@ export class RunReader {
       this.#events.delete(dir);
       return emptyProgress();
     }
+    await requireRegularFile(path, "events.jsonl");
     const info = await Deno.stat(path);
     let entry = this.#events.get(dir);
     // A shrunk or replaced file (truncated torn line, --force_new) is folded again from scratch.
@@ -265,4 +278,29 @@ export class RunReader {
     };
     return { item, state, live: status.status === "running", summary, search };
   }
+}
+
+/** The list row of a run that cannot be read: status `failed`, with the reason. */
+function unreadableItem(id: string, error: unknown): RunListItem {
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    id,
+    status: "failed",
+    interrupted: false,
+    started: null,
+    updated: null,
+    benchmark: null,
+    dry_run: null,
+    synthetic: null,
+    phase: null,
+    rounds_done: 0,
+    rounds_planned: null,
+    best_score: null,
+    best_lift: null,
+    tokens: 0,
+    cost_usd: 0,
+    stop_reason: null,
+    error: `unreadable run: ${reason}`,
+    unreadable: reason,
+  };
 }

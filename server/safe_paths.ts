@@ -96,6 +96,15 @@ export async function resolveInRun(
   return real;
 }
 
+/**
+ * Throws a 409 unless `path` is a regular file: reading a FIFO or a device would block the
+ * server, and a folder is no artifact.
+ */
+export async function requireRegularFile(path: string, name: string): Promise<void> {
+  const info = await Deno.stat(path);
+  if (!info.isFile) throw conflict(`${name} is not a regular file`);
+}
+
 /** Reads a confined text file; `undefined` when absent. */
 export async function readTextInRun(
   runReal: string,
@@ -103,6 +112,7 @@ export async function readTextInRun(
 ): Promise<string | undefined> {
   const path = await resolveInRun(runReal, ...parts);
   if (path === undefined) return undefined;
+  await requireRegularFile(path, parts.join("/"));
   try {
     return await Deno.readTextFile(path);
   } catch (error) {

@@ -23,6 +23,8 @@ export interface ServeOptions {
   clock?: Clock;
   /** Event-stream polling interval (ms). */
   pollMs?: number;
+  /** The flag that set `port`, named when the port is busy (default `--port`). */
+  portFlag?: string;
 }
 
 /** A running server. */
@@ -81,10 +83,11 @@ export function checkBind(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServeError("bad_option", `--port must be 0..65535, got ${port}`);
   }
-  if (token !== undefined && token.trim().length < 8) {
+  if (token !== undefined && (token.trim().length < 8 || /\s/.test(token.trim()))) {
+    // A bearer token cannot contain whitespace: such a token could never authenticate.
     throw new ServeError(
       "bad_option",
-      "--token must be at least 8 characters (no spaces at the ends)",
+      "--token must be at least 8 characters without spaces or other whitespace",
     );
   }
   if (!isLoopback(host) && token === undefined) {
@@ -124,7 +127,7 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
     if (error instanceof Deno.errors.AddrInUse) {
       throw new ServeError(
         "address_in_use",
-        `${host}:${port} is already in use; pick another --port`,
+        `${host}:${port} is already in use; pick another ${opts.portFlag ?? "--port"}`,
         { cause: error },
       );
     }

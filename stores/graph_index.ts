@@ -35,6 +35,19 @@ export interface LinkBatch {
   createdAt: string;
 }
 
+/** The Kùzu database file inside a graph store's directory. */
+export const GRAPH_FILE = "graph.kuzu";
+
+async function fileExists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
 /** Kùzu graph plus mirrors. */
 export class GraphIndex {
   readonly #db: KuzuGraph;
@@ -49,9 +62,28 @@ export class GraphIndex {
   }
 
   /** Opens `<dir>/graph.kuzu`, creating the schema, and loads the mirrors. */
-  static async open(dir: string): Promise<GraphIndex> {
+  static async open(dir: string, opts: { mustExist?: boolean } = {}): Promise<GraphIndex> {
     await Deno.mkdir(dir, { recursive: true });
-    const db = await KuzuGraph.open(join(dir, "graph.kuzu"));
+    const path = join(dir, GRAPH_FILE);
+    if (opts.mustExist && !(await fileExists(path))) {
+      throw new StoreError(
+        "corrupt_file",
+        [GRAPH_FILE],
+        `graph database ${path} is missing while the store holds units; its edges cannot be ` +
+          `accounted for, so the directory was left untouched (automem store repair rebuilds it)`,
+      );
+    }
+    let db: KuzuGraph;
+    try {
+      db = await KuzuGraph.open(path);
+    } catch (error) {
+      throw new StoreError(
+        "corrupt_file",
+        [GRAPH_FILE],
+        `graph database ${path} cannot be opened (${(error as Error).message}); the directory ` +
+          `was left untouched (automem store repair rebuilds it)`,
+      );
+    }
     try {
       for (const ddl of GRAPH_DDL) await db.query(ddl);
       const index = new GraphIndex(db);

@@ -24,6 +24,7 @@ import {
   normalizeEntityName,
 } from "./entities.ts";
 import { GraphIndex } from "./graph_index.ts";
+import { join } from "node:path";
 import {
   buildLinkBatch,
   dedupeEdges,
@@ -44,6 +45,12 @@ import type {
 } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { type Slot, type TableChange, UnitTable } from "./unit_table.ts";
+
+/**
+ * Written by `automem store repair` after moving a damaged graph aside: the next open rebuilds
+ * the graph from the units instead of refusing the missing database.
+ */
+export const GRAPH_REBUILD_MARKER = "graph.rebuild";
 
 /** The `graph` store (and the base of `llm_graph`). */
 export class GraphStore extends BaseStore {
@@ -80,7 +87,12 @@ export class GraphStore extends BaseStore {
   /** Opens the unit table and the Kùzu graph of a store directory. */
   protected static async openParts(config: StoreConfig): Promise<[UnitTable, GraphIndex]> {
     const table = await UnitTable.open(tableOptionsOf(config));
-    return [table, await GraphIndex.open(config.dir)];
+    // Units without their graph: the edges are lost unless `store repair` asked for a rebuild.
+    const rebuild = join(config.dir, GRAPH_REBUILD_MARKER);
+    const rebuilding = await Deno.lstat(rebuild).then(() => true, () => false);
+    const index = await GraphIndex.open(config.dir, { mustExist: table.size > 0 && !rebuilding });
+    if (rebuilding) await Deno.remove(rebuild);
+    return [table, index];
   }
 
   /** Opens (or creates) a graph store in `config.dir`. */

@@ -67,3 +67,9 @@ export { normalizeText, stem, STOP_WORDS, tokenize } from "./tokenize.ts";
 export { type MemoryBenchOptions, type MemoryBenchRow, runMemoryBench } from "./memory_bench.ts";
 export { formatBenchTable, quantile } from "./memory_bench_report.ts";
 export { type SyntheticOptions, syntheticQuery, syntheticUnits } from "./synthetic_units.ts";
+export {
+  checkStore,
+  repairStore,
+  type StoreCheckReport,
+  type StoreProblem,
+} from "./store_repair.ts";

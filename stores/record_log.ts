@@ -165,7 +165,10 @@ export class RecordLog<T extends { id: string }> {
     const state = new Map<string, VectorRecord<T>>();
     const file = `${this.#opts.name}.jsonl`;
     const text = await readTextIfExists(this.#path("snapshot"));
-    if (text === undefined) return state;
+    if (text === undefined) {
+      await this.#refuseMissingSnapshot(file);
+      return state;
+    }
     const lines = text.split("\n");
     if (lines.at(-1) === "") lines.pop();
     const header = SnapshotHeaderSchema.safeParse(parseJson(lines[0] ?? "", [file, 1]));
@@ -186,7 +189,7 @@ export class RecordLog<T extends { id: string }> {
     }
     this.#generation = header.data.generation;
     const vectors = header.data.vectors === null ? new Map<string, Float32Array>() : unpackVectors(
-      await Deno.readFile(join(this.#opts.dir, header.data.vectors)),
+      await readVectorFile(this.#opts.dir, header.data.vectors, file),
       this.#opts.dim,
       header.data.vectors,
     );
@@ -212,7 +215,16 @@ export class RecordLog<T extends { id: string }> {
     const lines = text.split("\n");
     const header = LogHeaderSchema.safeParse(tryJson(lines[0]));
     if (!header.success) throw new StoreError("corrupt_file", [file, 1], "bad log header");
-    // A log of another generation was folded into the snapshot just before a crash.
+    // An older log was folded into the snapshot just before a crash. A newer one extends a
+    // snapshot that is gone: its records cannot be accounted for, so nothing is touched.
+    if (header.data.generation > this.#generation) {
+      throw new StoreError(
+        "corrupt_file",
+        [file, 1],
+        `log extends generation ${header.data.generation} but the snapshot is at generation ` +
+          `${this.#generation}; the directory was left untouched (see automem store repair)`,
+      );
+    }
     if (header.data.generation !== this.#generation) return await this.#resetLog();
     const encoder = new TextEncoder();
     // Every element but the last ended with a newline; a non-empty last one is a torn write.
@@ -247,6 +259,31 @@ export class RecordLog<T extends { id: string }> {
     this.#logRecords = count;
   }
 
+  /**
+   * A store without a snapshot is only new if nothing says a snapshot existed: a log extending a
+   * later generation or a vector file means the snapshot was lost, and opening would wipe data.
+   */
+  async #refuseMissingSnapshot(file: string): Promise<void> {
+    const stem = this.#opts.name;
+    const log = tryJson((await readTextIfExists(this.#path("log")))?.split("\n")[0]);
+    const logGen = LogHeaderSchema.safeParse(log);
+    const refuse = (why: string) =>
+      new StoreError(
+        "corrupt_file",
+        [file],
+        `snapshot ${join(this.#opts.dir, file)} is missing but ${why}; the directory was left ` +
+          `untouched (see automem store check/repair)`,
+      );
+    if (logGen.success && logGen.data.generation > 0) {
+      throw refuse(`${stem}.log.jsonl extends generation ${logGen.data.generation}`);
+    }
+    for await (const entry of Deno.readDir(this.#opts.dir)) {
+      if (entry.name.startsWith(`${stem}-`) && entry.name.endsWith(".f32")) {
+        throw refuse(`vector file ${entry.name} exists`);
+      }
+    }
+  }
+
   async #removeStrayFiles(): Promise<void> {
     const current = `${this.#opts.name}-${this.#generation}.f32`;
     const stem = this.#opts.name;
@@ -257,6 +294,21 @@ export class RecordLog<T extends { id: string }> {
         name.startsWith(`${stem}-`) && name.endsWith(".tmp");
       if (entry.isFile && (oldVectors || temp)) await Deno.remove(join(this.#opts.dir, name));
     }
+  }
+}
+
+/** The bytes of a snapshot's vector file; a missing one is a `corrupt_file` naming it. */
+async function readVectorFile(dir: string, name: string, snapshot: string): Promise<Uint8Array> {
+  try {
+    return await Deno.readFile(join(dir, name));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    throw new StoreError(
+      "corrupt_file",
+      [name],
+      `vector file ${join(dir, name)} named by ${snapshot} is missing; the directory was left ` +
+        `untouched (see automem store check/repair)`,
+    );
   }
 }
 

@@ -40,6 +40,9 @@ export function decodeVector(text: string, dim: number, where: (string | number)
   }
   const out = new Float32Array(dim);
   new Uint8Array(out.buffer).set(bytes);
+  if (!out.every(Number.isFinite)) {
+    throw new StoreError("corrupt_file", where, "vector holds NaN or infinite values");
+  }
   return out;
 }
 
@@ -92,6 +95,12 @@ export function unpackVectors(
   // Copy into an aligned buffer: the file's data offset need not be aligned in `bytes`.
   const matrix = new Float32Array(count * dim);
   new Uint8Array(matrix.buffer).set(bytes.subarray(dataOffset));
+  const bad = matrix.findIndex((x) => !Number.isFinite(x));
+  if (bad >= 0) {
+    throw fail(
+      `vector of ${(ids as string[])[Math.floor(bad / dim)]} holds NaN or infinite values`,
+    );
+  }
   const out = new Map<string, Float32Array>();
   (ids as string[]).forEach((id, i) => out.set(id, matrix.subarray(i * dim, (i + 1) * dim)));
   return out;

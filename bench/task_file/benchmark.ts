@@ -10,6 +10,12 @@
  *
  * @module
  */
+import {
+  InputLimitError,
+  MAX_TASK_FILE_BYTES,
+  readTextCapped,
+  stripBom,
+} from "../../core/strict_json.ts";
 import { sha256Hex } from "../../core/canonical_json.ts";
 import type { TaskContext, Trajectory } from "../../core/trajectory.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
@@ -137,10 +143,13 @@ export async function createTaskFileBenchmark(
 ): Promise<Benchmark> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    text = stripBom(await readTextCapped(path, MAX_TASK_FILE_BYTES));
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) {
       throw new DataUnavailableError(path, undefined, { cause: e });
+    }
+    if (e instanceof InputLimitError) {
+      throw new TaskFileError(path, [{ code: "input_limit", path: [], message: e.message }]);
     }
     throw e;
   }

@@ -16,9 +16,9 @@ import {
   EvalProtocolSchema,
   TaskFileSchema,
 } from "../artifacts.ts";
-import type { PerTask } from "../common_schemas.ts";
+import type { PerTask, UsageBlock } from "../common_schemas.ts";
 import { readArtifact, taskFileName, writeArtifact } from "../run_dir.ts";
-import { usageBlock } from "../usage_report.ts";
+import { addBlocks, usageBlock } from "../usage_report.ts";
 import { mean, perTaskOf, r6 } from "./metrics.ts";
 import {
   checkAbort,
@@ -30,27 +30,30 @@ import {
   stageOrdinal,
 } from "./stage.ts";
 
-/** Runs tasks without memory, reusing valid task files in `tasksDir`. */
+/**
+ * Runs tasks without memory, reusing valid task files in `tasksDir`. Each task is metered on its
+ * own ledger and its usage saved in its task file, so reused tasks still count in `usage`.
+ */
 export async function runNoMemory(
   ctx: RunContext,
   stage: Stage,
   tasks: readonly BenchTask[],
   tasksDir: string,
-): Promise<{ results: TaskResult[]; ledger: UsageLedger }> {
+): Promise<{ results: TaskResult[]; usage: UsageBlock }> {
   const clockFor = () => ctx.stageClock(stageOrdinal(ctx, stage));
-  const ledger = new UsageLedger({ prices: ctx.deps.prices, clock: clockFor() });
-  const models = meteredTaskModels(ctx, ledger);
   let done = 0;
-  const results = await pooled(tasks, ctx.config.parallel, async (task) => {
+  const runs = await pooled(tasks, ctx.config.parallel, async (task) => {
     const cached = await readArtifact(join(tasksDir, taskFileName(task.id)), TaskFileSchema).catch(
       () => undefined,
     );
     if (cached && cached.identity === task.identity && cached.stage === stage) {
       done++;
-      const { stage: _s, row: _r, ...result } = cached;
-      return result as TaskResult;
+      const { stage: _s, row: _r, usage, ...result } = cached;
+      return { result: result as TaskResult, usage: usage ?? usageBlock(null, [result]) };
     }
     checkAbort(ctx);
+    const ledger = new UsageLedger({ prices: ctx.deps.prices, clock: clockFor() });
+    const models = meteredTaskModels(ctx, ledger);
     // No memory means no shared state: each task gets its own clock and rng stream.
     const result = ctx.deps.executor
       ? await ctx.deps.executor.noMemoryTask(ctx, stage, task, ledger)
@@ -62,6 +65,8 @@ export async function runNoMemory(
         signal: ctx.signal,
         maxSteps: ctx.config.max_steps,
       });
+    checkAbort(ctx);
+    const usage = usageBlock(ledger, [result]);
     await recordTask(
       ctx,
       { stage, round: null, candidate: null, configId: null, tasksDir },
@@ -69,10 +74,11 @@ export async function runNoMemory(
       result,
       ++done,
       tasks.length,
+      usage,
     );
-    return result;
+    return { result, usage };
   });
-  return { results, ledger };
+  return { results: runs.map((r) => r.result), usage: addBlocks(...runs.map((r) => r.usage)) };
 }
 
 /** Ids of the tasks at `indices`. */
@@ -139,7 +145,7 @@ export async function ensureBaseline(ctx: RunContext): Promise<BaselineDone> {
     if (typeof reuse === "string") source = `fresh (baseline_from refused: ${reuse})`;
     const run = await runNoMemory(ctx, "baseline", tasks, ctx.dir.path("baseline", "tasks"));
     per = perTaskOf(run.results);
-    usage = usageBlock(run.ledger, run.results);
+    usage = run.usage;
   }
   const scoreOf = (idx: readonly number[]) =>
     idx.length ? r6(mean(idx.map((i) => per[ctx.tasks[i].id].score))) : null;

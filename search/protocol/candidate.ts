@@ -8,6 +8,7 @@
  */
 import { join } from "node:path";
 import type { BenchTask } from "../../bench/benchmark_port.ts";
+import { asInfrastructure, InfrastructureError } from "../../core/infra_fault.ts";
 import { meteredModel } from "../../core/usage.ts";
 import {
   ARTIFACT_SCHEMA_VERSION,
@@ -24,6 +25,7 @@ import { usageBlock } from "../usage_report.ts";
 import { computeMetrics, perTaskOf } from "./metrics.ts";
 import { importViewFor, poolFromSnapshot, writePool } from "./pool_files.ts";
 import {
+  checkAbort,
   newLedger,
   runArchitecture,
   type RunContext,
@@ -157,6 +159,8 @@ export async function runCandidate(
       trend: input.trend,
       signal: ctx.signal,
     });
+    // Commit only a candidate whose tasks, management and diagnosis all ran to the end.
+    checkAbort(ctx);
     await writeArtifact(join(dir, "attribution.json"), AttributionFileSchema, attribution);
     await writePool(
       join(dir, "pool_final.json"),
@@ -182,6 +186,10 @@ export async function runCandidate(
       usage: usageBlock(ledger, run.results),
     };
   } catch (error) {
+    // Infrastructure and I/O faults measured nothing: the candidate stays uncommitted.
+    const fault = asInfrastructure(error);
+    if (fault instanceof InfrastructureError) throw fault;
+    if (ctx.faults.first) throw ctx.faults.first;
     if (error instanceof SearchAborted || ctx.signal?.aborted) {
       throw error instanceof SearchAborted ? error : new SearchAborted();
     }

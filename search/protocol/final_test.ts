@@ -18,7 +18,7 @@ import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
 import { addBlocks, usageBlock } from "../usage_report.ts";
 import { runNoMemory } from "./baseline.ts";
 import { computeMetrics, mean, perTaskOf, r6 } from "./metrics.ts";
-import { newLedger, runArchitecture, type RunContext, stageOrdinal } from "./stage.ts";
+import { checkAbort, newLedger, runArchitecture, type RunContext, stageOrdinal } from "./stage.ts";
 
 /** Runs (or reuses) the final test and writes `final_validation/validation_result.json`. */
 export async function ensureFinalTest(
@@ -78,6 +78,7 @@ export async function ensureFinalTest(
     seedPool: snapshot ?? null,
     ledger,
   });
+  checkAbort(ctx);
   const metrics = computeMetrics(
     run.results,
     baseScores,
@@ -117,7 +118,7 @@ export async function ensureFinalTest(
     n_passed: rows.filter((r) => r.passed).length,
     n_failed: rows.filter((r) => !r.passed).length,
     per_task_results: rows,
-    usage: addBlocks(usageBlock(base.ledger, base.results), usageBlock(ledger, run.results)),
+    usage: addBlocks(base.usage, usageBlock(ledger, run.results)),
   };
   await writeArtifact(path, ValidationResultSchema, result);
   await ctx.events.emit({

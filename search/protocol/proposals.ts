@@ -31,7 +31,7 @@ import { usageBlock } from "../usage_report.ts";
 import { foldOf } from "./folds.ts";
 import { poolStats } from "./pool_files.ts";
 import type { PoolFile } from "../artifacts.ts";
-import { newLedger, type RunContext, stageOrdinal } from "./stage.ts";
+import { checkAbort, newLedger, type RunContext, stageOrdinal } from "./stage.ts";
 
 /** What the proposer learns about the previous round. */
 export interface PreviousRound {
@@ -189,6 +189,7 @@ export async function ensureProposals(
     },
     manifest_sha256: digestOf(candidates),
   };
+  checkAbort(ctx);
   await writeArtifact(path, ProposalsFileSchema, file);
   return file;
 }

@@ -8,6 +8,7 @@
  * @module
  */
 import { join } from "node:path";
+import { asInfrastructure, InfrastructureError } from "../../core/infra_fault.ts";
 import {
   ARTIFACT_SCHEMA_VERSION,
   type Contender,
@@ -24,6 +25,7 @@ import { usageBlock } from "../usage_report.ts";
 import { computeMetrics, perTaskOf } from "./metrics.ts";
 import { poolSha, writePool } from "./pool_files.ts";
 import {
+  checkAbort,
   newLedger,
   pooled,
   runArchitecture,
@@ -163,6 +165,7 @@ export async function ensureRunoff(
         seedPool: snapshot,
         ledger,
       });
+      checkAbort(ctx);
       c = {
         ...p,
         status: "ok",
@@ -178,6 +181,9 @@ export async function ensureRunoff(
       };
     } catch (error) {
       if (error instanceof SearchAborted) throw error;
+      const fault = asInfrastructure(error);
+      if (fault instanceof InfrastructureError) throw fault;
+      ctx.faults.check();
       c = {
         ...p,
         status: "failed",

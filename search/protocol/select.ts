@@ -34,7 +34,7 @@ import { decideChampion, type RoundRow } from "./champion.ts";
 import { mean, r6 } from "./metrics.ts";
 import { poolFromSnapshot, snapshotOf, writePool } from "./pool_files.ts";
 import type { ProposerBaseline } from "./proposals.ts";
-import { newLedger, type RunContext, stageOrdinal } from "./stage.ts";
+import { checkAbort, newLedger, type RunContext, stageOrdinal } from "./stage.ts";
 import { writeViews } from "./views.ts";
 
 /** Everything the selection reads. */
@@ -202,6 +202,7 @@ export async function selectRound(ctx: RunContext, input: SelectInput): Promise<
         synthesis.llm_error = (error as Error).message.slice(0, 200);
       }
     }
+    checkAbort(ctx);
     synth = { synthesis, usage: usageBlock(meter) };
     await writeArtifact(synthPath, RoundSynthesisFileSchema, synth);
   }

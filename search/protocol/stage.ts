@@ -9,12 +9,16 @@ import { AutomemError } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
 import { compileSpec } from "../../core/compiler.ts";
+import { asInfrastructure, guardMethods } from "../../core/infra_fault.ts";
+import type { FaultTracker } from "../../core/infra_fault.ts";
 import type { ChatModel, Clock, Rng } from "../../core/ports.ts";
 import type { ArchitectureSpec } from "../../core/spec.ts";
 import { meteredModel, UsageLedger } from "../../core/usage.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
+import { StoreError } from "../../stores/store_error.ts";
 import type { StoreSnapshot } from "../../stores/store_port.ts";
 import type { DataSplit, Folds, PoolFile, TaskFile } from "../artifacts.ts";
+import type { UsageBlock } from "../common_schemas.ts";
 import { TaskFileSchema } from "../artifacts.ts";
 import type { SearchConfig } from "../config.ts";
 import { idGenerator, type SearchDeps, type SearchModels } from "../deps.ts";
@@ -52,10 +56,16 @@ export interface RunContext {
   stageClock: (stage: number) => Clock;
   rng: Rng;
   signal?: AbortSignal;
+  /** Infrastructure faults seen by any port of the run; checked before work is committed. */
+  faults: FaultTracker;
 }
 
-/** Throws {@linkcode SearchAborted} when the run was asked to stop. */
+/**
+ * Throws the run's first infrastructure fault, if any, else {@linkcode SearchAborted} when the
+ * run was asked to stop. Called between tasks and before any result is committed.
+ */
 export function checkAbort(ctx: RunContext): void {
+  ctx.faults.check();
   if (ctx.signal?.aborted) throw new SearchAborted();
 }
 
@@ -108,8 +118,14 @@ export async function recordTask(
   result: TaskResult,
   index: number,
   n: number,
+  usage?: UsageBlock,
 ): Promise<void> {
-  const file: TaskFile = { ...result, stage: sink.stage, row: ctx.tasks.indexOf(task) };
+  const file: TaskFile = {
+    ...result,
+    stage: sink.stage,
+    row: ctx.tasks.indexOf(task),
+    ...(usage ? { usage } : {}),
+  };
   await writeArtifact(join(sink.tasksDir, taskFileName(task.id)), TaskFileSchema, file);
   await ctx.events.emit({
     type: "task_finished",
@@ -147,6 +163,8 @@ export async function runTasks(
       signal: ctx.signal,
       maxSteps: ctx.config.max_steps,
     });
+    // A task cut short by an interrupt or an infrastructure fault measured nothing.
+    checkAbort(ctx);
     await recordTask(ctx, sink, task, result, i + 1, tasks.length);
     out.push(result);
   }
@@ -183,13 +201,14 @@ export async function runArchitecture(
     baseDir: join(job.dir, "store"),
     embeddingDim: ctx.deps.embedder.dim,
   });
-  const provider = await ctx.services.openMemory(plan, {
+  const opened = await ctx.services.openMemory(plan, {
     embedder: ctx.deps.embedder,
     clock,
     newId: idGenerator(job.label),
     model: models.memory,
     signal: ctx.signal,
-  });
+  }).catch((e) => Promise.reject(asInfrastructure(e, "storage")));
+  const provider = guardMethods(opened, "storage", ctx.faults, isStoreFault);
   try {
     if (job.seedPool && !ctx.config.no_canonical_import) {
       await provider.importPool(importViewFor(job.seedPool, job.spec));
@@ -202,6 +221,11 @@ export async function runArchitecture(
     // The exported pool is the durable record; store files (graph stores: tens of MB) are not.
     await removeIfPresent(join(job.dir, "store"));
   }
+}
+
+/** Damaged store files are storage faults, not task failures. */
+function isStoreFault(e: unknown): boolean {
+  return e instanceof StoreError && e.code === "corrupt_file";
 }
 
 /** Runs `jobs` with at most `limit` at a time; results keep the input order. */

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { FaultTracker } from "../../core/infra_fault.ts";
 import { join } from "node:path";
 import type { Benchmark, BenchTask } from "../../bench/benchmark_port.ts";
 import type { BenchmarkOptions } from "../../bench/registry.ts";
@@ -142,6 +143,9 @@ function contextFor(
     models: modelsOf(env, unit),
     stageClock: logicalStageClock,
     rng: createRng(`search:${unit.search_seed}`),
+    // A worker trips on infrastructure faults like the coordinator does; the job then fails and
+    // is retried, and a job that keeps failing fails its candidate.
+    faults: new FaultTracker(),
     signal: env.signal,
   };
 }

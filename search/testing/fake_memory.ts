@@ -36,12 +36,14 @@ export class FakeMemoryProvider implements MemoryProvider {
   readonly #traces = new Map<string, TaskTrace>();
   readonly #clock: Clock;
   readonly #newId: () => string;
+  readonly #signal?: AbortSignal;
 
   /** A provider for `plan`. */
-  constructor(plan: Plan, deps: { clock: Clock; newId: () => string }) {
+  constructor(plan: Plan, deps: { clock: Clock; newId: () => string; signal?: AbortSignal }) {
     this.plan = plan;
     this.#clock = deps.clock;
     this.#newId = deps.newId;
+    this.#signal = deps.signal;
   }
 
   #trace(id: string): TaskTrace {
@@ -110,7 +112,10 @@ export class FakeMemoryProvider implements MemoryProvider {
     const end = emptyEndTrace();
     const trace = this.#trace(task.id);
     end.used_unit_ids = trace.retrievals.flatMap((r) => r.injected_ids);
-    const type = outcome.success
+    // Like the real management pipeline, an interrupted run skips post-task management.
+    const type = this.#signal?.aborted
+      ? undefined
+      : outcome.success
       ? this.plan.encode.find((t) => t !== "insight")
       : this.plan.encode.includes("insight")
       ? "insight"

@@ -1,0 +1,44 @@
+/**
+ * The file-system port of state writes: every atomic write (run artifacts, task files, pools,
+ * caches) goes through it, so tests can inject disk faults (ENOSPC, EROFS, EIO, EACCES) at an
+ * exact file and prove that nothing unfinished is committed.
+ *
+ * @module
+ */
+
+/** The writes that state files need. */
+export interface FsPort {
+  mkdir(path: string): Promise<void>;
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+}
+
+/** The real file system. */
+export const denoFs: FsPort = {
+  mkdir: (path) => Deno.mkdir(path, { recursive: true }),
+  writeFile: (path, data) => Deno.writeFile(path, data),
+  rename: (from, to) => Deno.rename(from, to),
+};
+
+let current: FsPort = denoFs;
+
+/** The port in effect. */
+export function fsPort(): FsPort {
+  return current;
+}
+
+/** Runs `fn` with `port` in effect (tests: fault injection), restoring the previous port after. */
+export async function withFsPort<T>(port: FsPort, fn: () => Promise<T>): Promise<T> {
+  const previous = current;
+  current = port;
+  try {
+    return await fn();
+  } finally {
+    current = previous;
+  }
+}
+
+/** An OS-style error with `code` (e.g. `ENOSPC`), as Deno raises for disk faults. */
+export function osError(code: string, path: string): Error {
+  return Object.assign(new Error(`${code}: injected fault writing '${path}'`), { code });
+}

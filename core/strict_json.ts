@@ -1,0 +1,90 @@
+/**
+ * Reading user-written JSON and text files strictly: a size cap checked before reading (so
+ * `/dev/zero` or a huge file is an error, not an out-of-memory), a leading UTF-8 byte-order mark
+ * accepted, and duplicate object keys reported instead of silently keeping the last one.
+ *
+ * @module
+ */
+import { AutomemError } from "./automem_error.ts";
+
+/** Spec files are small; anything bigger is a mistake. */
+export const MAX_SPEC_BYTES = 1 << 20;
+/** Task files may be large, but not unbounded. */
+export const MAX_TASK_FILE_BYTES = 256 << 20;
+
+/** A file that is not a regular file or is larger than its cap. */
+export class InputLimitError extends AutomemError {
+  /** Builds the error. */
+  constructor(message: string) {
+    super("input_limit", message);
+    this.name = "InputLimitError";
+  }
+}
+
+/**
+ * Reads `path` as UTF-8 text if it is a regular file of at most `maxBytes`; throws
+ * {@linkcode InputLimitError} otherwise (never reads more than `maxBytes + 1` bytes).
+ */
+export async function readTextCapped(path: string, maxBytes: number): Promise<string> {
+  const info = await Deno.stat(path);
+  if (!info.isFile) throw new InputLimitError(`${path} is not a regular file`);
+  const tooBig = () =>
+    new InputLimitError(`${path} is larger than the ${maxBytes}-byte limit for this input`);
+  if (info.size > maxBytes) throw tooBig();
+  using file = await Deno.open(path, { read: true });
+  const buf = new Uint8Array(maxBytes + 1);
+  let n = 0;
+  for (;;) {
+    const got = await file.read(buf.subarray(n));
+    if (got === null) break;
+    n += got;
+    if (n > maxBytes) throw tooBig();
+  }
+  return new TextDecoder().decode(buf.subarray(0, n));
+}
+
+/** `text` without a leading UTF-8 byte-order mark. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The path of the first duplicated object key in valid JSON `text` (e.g. `encode` or
+ * `manage.ops.decay`), or null. Only called after `JSON.parse` succeeded.
+ */
+export function firstDuplicateKey(text: string): string | null {
+  const stack: { keys: Set<string> | null; key: string | null }[] = [];
+  let i = 0;
+  const readString = (): string => {
+    const start = i;
+    i++;
+    while (text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i));
+  };
+  const path = () => stack.map((f) => f.key).filter((k) => k !== null).join(".");
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "{" || c === "[") {
+      stack.push({ keys: c === "{" ? new Set() : null, key: null });
+      i++;
+    } else if (c === "}" || c === "]") {
+      stack.pop();
+      i++;
+    } else if (c === '"') {
+      const s = readString();
+      let j = i;
+      while (/\s/.test(text[j] ?? "")) j++;
+      const top = stack.at(-1);
+      if (text[j] === ":" && top?.keys) {
+        if (top.keys.has(s)) {
+          top.key = s;
+          return path();
+        }
+        top.keys.add(s);
+        top.key = s;
+      }
+    } else i++;
+  }
+  return null;
+}
