@@ -1,6 +1,7 @@
 /**
  * What `runSearch` and `runSweep` are given: models per role, the embedder, clocks, the event
- * callback and the abort signal, plus injectable services. Offline determinism comes from stage
+ * callback and the abort signal, plus injectable services and strategy points (the proposer
+ * factory and the stop rules). Offline determinism comes from stage
  * clocks: every stage (baseline, warm-up, round t, runoff, final test) gets a logical clock whose
  * start depends only on the stage, so artifacts never depend on how often, or in which
  * process, time was read before.
@@ -12,6 +13,8 @@ import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { PriceTable } from "../core/usage.ts";
 import type { RunEvent } from "./events.ts";
 import type { UnitExecutor } from "./queue/executor.ts";
+import type { ProposerFactory } from "./protocol/proposals.ts";
+import type { StopRule } from "./stop_rules.ts";
 import type { SearchServices } from "./service_port.ts";
 
 /** Models by role; absent roles run offline. */
@@ -45,6 +48,10 @@ export interface SearchDeps {
   services?: Partial<SearchServices>;
   /** Runs units of work elsewhere (a job queue; see `queue/`); absent: in this process. */
   executor?: UnitExecutor;
+  /** Builds each round's proposer (default: the one `--proposer` names). */
+  proposerFactory?: ProposerFactory;
+  /** Stop rules checked before every round after the first (default: `DEFAULT_STOP_RULES`). */
+  stopRules?: readonly StopRule[];
 }
 
 /** Start of the logical timeline of offline runs. */

@@ -1,7 +1,6 @@
 /**
  * The engine's bookkeeping between stages: the initial state, loading the last committed round,
- * the baseline views, wall time across invocations and the stop rules (max rounds, `STOP` file,
- * patience, token/cost/wall budgets).
+ * the baseline views and wall time across invocations. The stop rules live in `stop_rules.ts`.
  *
  * @module
  */
@@ -13,9 +12,7 @@ import { emptyPareto } from "./egas/pareto.ts";
 import type { EngineState } from "./egas/schemas.ts";
 import type { RunEvent } from "./events.ts";
 import type { ProposerBaseline } from "./protocol/proposals.ts";
-import type { RunContext } from "./protocol/stage.ts";
-import { collectUsage } from "./protocol/views.ts";
-import { exists, readArtifact, type RunDir } from "./run_dir.ts";
+import { readArtifact, type RunDir } from "./run_dir.ts";
 
 /** The engine state before round 1. */
 export function initialState(config: SearchConfig): EngineState {
@@ -71,29 +68,4 @@ export function baselineViews(b: BaselineDone): ProposerBaseline {
     n_tasks: b.n_tasks,
     memory_sensitive: b.memory_sensitive_count,
   };
-}
-
-/**
- * Why the search stops before round `round`, or null. `max_rounds` always applies; the other
- * rules only once a round completed, so there is something to select from.
- */
-export async function stopReason(
-  ctx: RunContext,
-  round: number,
-  state: EngineState,
-  wallMs: () => number,
-): Promise<string | null> {
-  const c = ctx.config;
-  if (round > c.max_rounds) return "max_rounds";
-  // The other rules only stop a search that has something to select from.
-  if (round === 1) return null;
-  if (await exists(ctx.dir.stopFile)) return "stop_file";
-  if (c.patience !== null && state.rounds_without_improvement >= c.patience) return "patience";
-  if (c.max_tokens !== null || c.max_cost_usd !== null) {
-    const usage = await collectUsage(ctx, state);
-    if (c.max_tokens !== null && usage.total_tokens >= c.max_tokens) return "max_tokens";
-    if (c.max_cost_usd !== null && usage.cost_usd >= c.max_cost_usd) return "max_cost_usd";
-  }
-  if (c.max_wall_s !== null && wallMs() >= c.max_wall_s * 1000) return "max_wall_s";
-  return null;
 }

@@ -21,6 +21,8 @@ export * from "./service_port.ts";
 export * from "./services.ts";
 export * from "./strategy_curves.ts";
 export * from "./strategy_sources.ts";
+export * from "./stop_rules.ts";
+export { configuredProposer, type ProposerFactory } from "./protocol/proposals.ts";
 export * from "./sweep.ts";
 export * from "./usage_report.ts";
 export * as egas from "./egas/mod.ts";

@@ -9,7 +9,8 @@ import { COMMANDS } from "../cli/commands.ts";
 import { ConfigError, loadConfig } from "../core/config.ts";
 import { UsageRecordSchema } from "../core/usage.ts";
 import { parseSearchConfig } from "../search/config.ts";
-import { initialState, stopReason } from "../search/engine_state.ts";
+import { initialState } from "../search/engine_state.ts";
+import { stopReason } from "../search/stop_rules.ts";
 import type { RunContext } from "../search/protocol/stage.ts";
 import { RunDir } from "../search/run_dir.ts";
 

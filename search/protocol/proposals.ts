@@ -47,12 +47,18 @@ export type ProposerBaseline = BaselineView & {
   memory_sensitive: number;
 };
 
-/** Builds the proposer the configuration names. */
-export function makeProposer(
+/**
+ * Builds a round's proposer. `ledger` meters its model calls (role `search`); `template` is the
+ * `--search_prompt` text, when given. Inject one through `SearchDeps.proposerFactory`.
+ */
+export type ProposerFactory = (
   ctx: RunContext,
   ledger: ReturnType<typeof newLedger>,
   template?: string,
-): Proposer {
+) => Proposer;
+
+/** The proposer `--proposer` names: random, llm (needs a search model) or rules. */
+export const configuredProposer: ProposerFactory = (ctx, ledger, template) => {
   if (ctx.config.proposer === "random") return new RandomProposer();
   if (ctx.config.proposer === "llm") {
     if (!ctx.models.search) {
@@ -64,18 +70,35 @@ export function makeProposer(
     return new LlmProposer(meteredModel(ctx.models.search, ledger, "search"), template);
   }
   return new RulesProposer();
+};
+
+/** The round's proposer: the injected factory's, else {@linkcode configuredProposer}'s. */
+export function makeProposer(
+  ctx: RunContext,
+  ledger: ReturnType<typeof newLedger>,
+  template?: string,
+): Proposer {
+  return (ctx.deps.proposerFactory ?? configuredProposer)(ctx, ledger, template);
+}
+
+/** What a round's proposals are made from. */
+export interface ProposalsInput {
+  round: number;
+  state: EngineState;
+  previous: PreviousRound;
+  /** The round-start snapshot of the canonical pool. */
+  startPool: PoolFile;
+  baseline: ProposerBaseline;
+  /** `--search_prompt` text, when given. */
+  template?: string;
 }
 
 /** Loads the round's bound candidate list, or proposes and binds a new one. */
 export async function ensureProposals(
   ctx: RunContext,
-  round: number,
-  state: EngineState,
-  previous: PreviousRound,
-  startPool: PoolFile,
-  baseline: ProposerBaseline,
-  template?: string,
+  input: ProposalsInput,
 ): Promise<ProposalsFile> {
+  const { round, state, previous, startPool, baseline, template } = input;
   const path = ctx.dir.path(`round_${round}`, "proposals.json");
   const saved = await readArtifact(path, ProposalsFileSchema);
   if (saved) {

@@ -85,15 +85,21 @@ function trendOf(state: EngineState, upTo: number): unknown[] {
   return out;
 }
 
+/** What a round starts from. */
+export interface RoundInput {
+  round: number;
+  /** The engine state after the previous round. */
+  state: EngineState;
+  /** The previous round's commit (null before round 1). */
+  lastDone: RoundDone | null;
+  baseline: ProposerBaseline;
+  /** `--search_prompt` text, when given. */
+  searchPrompt?: string;
+}
+
 /** Runs round `t` to its commit and returns the committed record. */
-export async function runRound(
-  ctx: RunContext,
-  round: number,
-  state: EngineState,
-  lastDone: RoundDone | null,
-  baseline: ProposerBaseline,
-  searchPrompt?: string,
-): Promise<RoundDone> {
+export async function runRound(ctx: RunContext, input: RoundInput): Promise<RoundDone> {
+  const { round, state, lastDone, baseline, searchPrompt } = input;
   const fold = foldOf(round, ctx.folds.n_folds);
   const tasks = ctx.folds.folds[fold].map((i) => ctx.tasks[i]);
   await ctx.events.emit({ type: "round_started", round, fold, n_tasks: tasks.length });
@@ -105,15 +111,14 @@ export async function runRound(
   }
   const startPool = (await readArtifact(snapPath, PoolFileSchema))!;
   const previous = await previousRound(ctx, lastDone);
-  const proposals: ProposalsFile = await ensureProposals(
-    ctx,
+  const proposals: ProposalsFile = await ensureProposals(ctx, {
     round,
     state,
     previous,
     startPool,
     baseline,
-    searchPrompt,
-  );
+    template: searchPrompt,
+  });
   await ctx.events.emit({
     type: "proposals_ready",
     round,

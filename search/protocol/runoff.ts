@@ -73,6 +73,20 @@ export function pickContenders(state: EngineState): Pick[] {
   return out;
 }
 
+/**
+ * The winner among contenders that ran (non-empty): on validation tasks the best score, then
+ * lift, lower cost, search lift and contender order; without validation tasks nothing was
+ * measured, so the first contender (the champion) wins.
+ */
+export function runoffWinner(ok: readonly Contender[], measured: boolean): Contender {
+  if (!measured) return ok[0];
+  return [...ok].sort((a, b) =>
+    b.metrics!.score - a.metrics!.score || b.metrics!.lift - a.metrics!.lift ||
+    a.metrics!.cost - b.metrics!.cost ||
+    b.search_lift - a.search_lift || a.contender - b.contender
+  )[0];
+}
+
 /** Runs (or reuses) the runoff and writes `final_runoff/runoff_result.json`. */
 export async function ensureRunoff(
   ctx: RunContext,
@@ -195,14 +209,7 @@ export async function ensureRunoff(
   });
   const ok = contenders.filter((c) => c.status === "ok");
   if (!ok.length) throw new SearchError("run_failed", "every runoff contender failed");
-  const ranked = tasks.length
-    ? [...ok].sort((a, b) =>
-      b.metrics!.score - a.metrics!.score || b.metrics!.lift - a.metrics!.lift ||
-      a.metrics!.cost - b.metrics!.cost ||
-      b.search_lift - a.search_lift || a.contender - b.contender
-    )
-    : ok;
-  const w = ranked[0];
+  const w = runoffWinner(ok, tasks.length > 0);
   const result: RunoffResult = {
     schema_version: ARTIFACT_SCHEMA_VERSION,
     selection: tasks.length ? "validation" : "search_pooled",

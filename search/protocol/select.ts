@@ -81,11 +81,9 @@ function roundSynthesisRules(
   };
 }
 
-/** Selects, merges, updates the ledger and graph, and commits round `t`. */
-export async function selectRound(ctx: RunContext, input: SelectInput): Promise<RoundDone> {
-  const { round, state, results, startPool, baseline } = input;
-  const ordinal = stageOrdinal(ctx, "round", round);
-  const rows: RoundRow[] = results.filter((r) => r.status === "ok" && r.metrics).map((r) => ({
+/** The round's rows: candidates that finished with metrics (failed and skipped ones never count). */
+export function roundRows(results: readonly CandidateResult[]): RoundRow[] {
+  return results.filter((r) => r.status === "ok" && r.metrics).map((r) => ({
     candidate: r.candidate,
     config_id: r.config_id,
     fingerprint: r.fingerprint,
@@ -95,6 +93,13 @@ export async function selectRound(ctx: RunContext, input: SelectInput): Promise<
     metrics: r.metrics!,
     per_task: r.per_task,
   }));
+}
+
+/** Selects, merges, updates the ledger and graph, and commits round `t`. */
+export async function selectRound(ctx: RunContext, input: SelectInput): Promise<RoundDone> {
+  const { round, state, results, startPool, baseline } = input;
+  const ordinal = stageOrdinal(ctx, "round", round);
+  const rows = roundRows(results);
   let pareto = state.pareto;
   for (const r of rows) pareto = addEvaluation(pareto, { ...r, round }, baseline);
   const decision = decideChampion(state.champion, rows, round);
