@@ -66,6 +66,7 @@ export const RUN_FLAGS: readonly FlagDef[] = [
   N("fixture_port", "port of the fixture web (the fixture task files name it)", 38117),
   B("allow_private_addresses", "let the fetch tools reach loopback/private hosts (fixture web)"),
   B("quiet", "no progress lines"),
+  B("skip_preflight", "start without the one-call check of every configured endpoint"),
 ];
 
 /** Builds the agent's tools for a run (injectable for tests). */

@@ -62,6 +62,18 @@ export async function executeRun(
   const models = offline
     ? {}
     : buildModels(kind.protected ? { ...config, cache: { ...config.cache, mode: "off" } } : config);
+  if (!offline && models.task && flags.skip_preflight !== true) {
+    // A dead endpoint fails here in seconds, not as a run of unjudged tasks.
+    const { preflight, PreflightError } = await import("./preflight.ts");
+    const roles = (["task", "judge", "memory"] as const).filter((r) => models[r] !== undefined);
+    try {
+      await preflight(config, { roles });
+    } catch (e) {
+      if (!(e instanceof PreflightError)) throw e;
+      io.stderr(`automem run: ${e.message}\n`);
+      return EXIT.failure;
+    }
+  }
   const budget = opts.tokenBudget ?? kind.tokenBudget;
   const task: ChatModel | undefined = models.task && tokenCapped(models.task, budget);
   const judge: ChatModel | undefined = models.judge && tokenCapped(models.judge, 4096);

@@ -303,6 +303,7 @@ export const sweepCommand: CommandDef = {
       description: "output directory",
     },
     QUEUE_FLAG,
+    B("skip_preflight", "start without the one-call check of every configured endpoint"),
   ],
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
@@ -318,7 +319,18 @@ export const sweepCommand: CommandDef = {
         : undefined,
     };
     const benchmark = await createBenchmark(String(flags.benchmark), benchOptions);
-    const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
+    const { liveDeps, liveRoles } = await import("./model_deps.ts");
+    const live = liveDeps(flags, io);
+    if (flags.skip_preflight !== true) {
+      const { preflight, PreflightError } = await import("./preflight.ts");
+      try {
+        await preflight(live.config, { roles: liveRoles(live.models) });
+      } catch (e) {
+        if (!(e instanceof PreflightError)) throw e;
+        io.stderr(`automem sweep: ${e.message}\n`);
+        return EXIT.failure;
+      }
+    }
     const queue = await openQueue(flags, io);
     const executor = queue
       ? (await import("../search/queue/mod.ts")).sweepQueueExecutor({

@@ -143,3 +143,58 @@ Deno.test("locomo with a dead embedding endpoint stops with exit 1 and a redacte
     assert.ok(!/SECRET/.test(err), err);
   }
 });
+
+Deno.test("run --model against a closed port fails the pre-flight before any task, exit 1, endpoint named without secrets", async () => {
+  const out = await Deno.makeTempDir();
+  const infile = join(out, "gaia.jsonl");
+  await Deno.writeTextFile(
+    infile,
+    JSON.stringify({
+      task_id: "t1",
+      Question: "What is 2+2?",
+      "Final answer": "4",
+      file_name: "",
+      Level: 1,
+    }) + "\n",
+  );
+  const port = closedPort();
+  const io = captureIo({ env: deadEnv(port), cwd: out });
+  const code = await runCli(
+    [
+      "run",
+      "--benchmark",
+      "GAIA",
+      "--infile",
+      infile,
+      "--output_dir",
+      join(out, "res"),
+      "--model",
+      "m",
+      "--quiet",
+    ],
+    io,
+    COMMANDS,
+  );
+  const err = io.err.join("");
+  assert.equal(code, 1, err);
+  assert.match(err, /pre-flight check failed/);
+  assert.match(err, new RegExp(`127\\.0\\.0\\.1:${port}`));
+  assert.ok(!/SECRET/.test(err + io.out.join("")), err);
+  await assert.rejects(Deno.stat(join(out, "res")), Deno.errors.NotFound);
+});
+
+Deno.test("sweep against a dead endpoint fails the pre-flight, exit 1, nothing written", async () => {
+  const out = await Deno.makeTempDir();
+  const port = closedPort();
+  const io = captureIo({ env: { ...deadEnv(port), TASK_MODEL: "m" }, cwd: out });
+  const code = await runCli(
+    ["sweep", "--sample", "2", "--search_n", "4", "--out", join(out, "sw")],
+    io,
+    COMMANDS,
+  );
+  const err = io.err.join("");
+  assert.equal(code, 1, err);
+  assert.match(err, /pre-flight check failed/);
+  assert.ok(!/SECRET/.test(err + io.out.join("")), err);
+  await assert.rejects(Deno.stat(join(out, "sw")), Deno.errors.NotFound);
+});
