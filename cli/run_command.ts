@@ -13,20 +13,7 @@ import type { CommandDef } from "./command.ts";
 import { type CliIo, UsageError } from "./io.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
-
-const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
-  name,
-  type: "string",
-  description,
-  meta,
-});
-const N = (name: string, description: string, def?: number): FlagDef => ({
-  name,
-  type: "number",
-  description,
-  ...(def !== undefined ? { default: def } : {}),
-});
-const B = (name: string, description: string): FlagDef => ({ name, type: "boolean", description });
+import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Every flag of `automem run`. */
 export const RUN_FLAGS: readonly FlagDef[] = [

@@ -9,15 +9,7 @@ import type { FlagDef } from "./args.ts";
 import type { CommandContext, CommandDef } from "./command.ts";
 import { EXIT, UsageError } from "./io.ts";
 import { scaffoldSubcommands } from "./scaffold_subcommands.ts";
-
-const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
-  name,
-  type: "string",
-  description,
-  meta,
-});
-const N = (name: string, description: string): FlagDef => ({ name, type: "number", description });
-const B = (name: string, description: string): FlagDef => ({ name, type: "boolean", description });
+import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Flags of every `scaffold` subcommand. */
 export const SCAFFOLD_FLAGS: readonly FlagDef[] = [

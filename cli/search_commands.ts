@@ -14,15 +14,7 @@ import type { CommandDef } from "./command.ts";
 import { redactQueueUrl } from "../core/queue_url.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import { modelRefsFor, openQueue, QUEUE_FLAG, unitLogger } from "./queue_commands.ts";
-
-const S = (name: string, description: string, meta = "VALUE"): FlagDef => ({
-  name,
-  type: "string",
-  description,
-  meta,
-});
-const N = (name: string, description: string): FlagDef => ({ name, type: "number", description });
-const B = (name: string, description: string): FlagDef => ({ name, type: "boolean", description });
+import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Every flag of `automem search`; defaults live in the search engine's config schema. */
 export const SEARCH_FLAGS: readonly FlagDef[] = [
