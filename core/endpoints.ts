@@ -64,7 +64,8 @@ export function envValue(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-function checkedUrl(value: string, variable: string): string {
+/** `value` when it is an http(s) URL; a {@linkcode ConfigError} naming `variable` otherwise. */
+export function checkedUrl(value: string, variable: string): string {
   let url: URL;
   try {
     url = new URL(value);

@@ -16,6 +16,7 @@
  */
 import { z } from "zod";
 import {
+  checkedUrl,
   ConfigError,
   EndpointSchema,
   type Env,
@@ -71,17 +72,9 @@ export const WebConfigSchema = z.object({
 /** The web settings (see {@linkcode WebConfigSchema}). */
 export type WebConfig = z.infer<typeof WebConfigSchema>;
 
+/** An http(s) base URL without trailing slashes (they would double in joined paths). */
 function checkedBase(value: string, variable: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${variable} is not a URL`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError(`${variable} must be an http(s) URL`);
-  }
-  return value.replace(/\/+$/, "");
+  return checkedUrl(value, variable).replace(/\/+$/, "");
 }
 
 function keysOf(env: Env, variable: string): Secret[] {
