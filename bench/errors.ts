@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AutomemError } from "../core/automem_error.ts";
+import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts";
 import type { Issue } from "../core/issues.ts";
 
 /** An option of a benchmark factory is invalid. */
@@ -25,8 +25,8 @@ export class DataUnavailableError extends AutomemError {
   /** The path that was looked for. */
   readonly path: string;
   /** Builds the error. */
-  constructor(path: string, detail = "file not found") {
-    super("data_unavailable", `benchmark data unavailable at ${path}: ${detail}`);
+  constructor(path: string, detail = "file not found", options?: AutomemErrorOptions) {
+    super("data_unavailable", `benchmark data unavailable at ${path}: ${detail}`, options);
     this.name = "DataUnavailableError";
     this.path = path;
   }

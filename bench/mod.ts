@@ -2,6 +2,9 @@
  * Task sources behind one in-process port: the `world` procedural benchmark, LoCoMo questions,
  * task files, the research agent with GAIA, WebWalkerQA and xBench-DeepSearch, their judges, and
  * the registry the CLI and the search engine build them with.
+ * Task sources behind one in-process port: the `world` procedural benchmark, LoCoMo questions and
+ * task files, their judges, and the registry the CLI and the search engine build them with; plus
+ * `countModelCalls` (`automem bench calls`), the memory-side model calls per task.
  *
  * @module
  */
@@ -13,6 +16,7 @@ export * from "./gaia/mod.ts";
 export * from "./games/mod.ts";
 export * from "./judge.ts";
 export * from "./locomo/mod.ts";
+export * from "./model_calls.ts";
 export * from "./registry.ts";
 export * from "./task_file/mod.ts";
 export * from "./task_identity.ts";

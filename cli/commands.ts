@@ -13,6 +13,8 @@ import { mcpCommand } from "./mcp_command.ts";
 import { workerCommand } from "./queue_commands.ts";
 import { searchCommand, sweepCommand } from "./search_commands.ts";
 import { reportCommand, serveCommand } from "./server_commands.ts";
+import { fixtureWebCommand, webToolCommand } from "./web_commands.ts";
+import { runCommand } from "./run_default.ts";
 
 /** Every command, in help order. */
 export const COMMANDS: readonly CommandDef[] = [
@@ -20,6 +22,7 @@ export const COMMANDS: readonly CommandDef[] = [
   specCommand,
   compileCommand,
   searchCommand,
+  runCommand,
   sweepCommand,
   workerCommand,
   curvesCommand,
@@ -31,5 +34,7 @@ export const COMMANDS: readonly CommandDef[] = [
   scaffoldCommand,
   mcpCommand,
   reportCommand,
+  fixtureWebCommand,
+  webToolCommand,
   versionCommand,
 ];

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { AutomemError } from "../core/automem_error.ts";
+import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts";
 
 /** Exit codes: 0 ok, 1 failure, 2 usage error, 130 interrupted. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
@@ -27,9 +27,9 @@ export interface CliIo {
 
 /** A usage error: printed without a stack trace, exit 2. */
 export class UsageError extends AutomemError {
-  /** Builds the error. */
-  constructor(message: string) {
-    super("usage", message);
+  /** Builds the error; `cause` is the refused library error, when there is one. */
+  constructor(message: string, options?: AutomemErrorOptions) {
+    super("usage", message, options);
     this.name = "UsageError";
   }
 }

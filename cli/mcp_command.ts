@@ -67,7 +67,9 @@ export const mcpCommand: CommandDef = {
     const port = Number(flags.port);
     const { checkBind, ServeError } = await import("../server/serve.ts");
     const refused = (e: unknown) =>
-      e instanceof ServeError && e.code !== "address_in_use" ? new UsageError(e.message) : e;
+      e instanceof ServeError && e.code !== "address_in_use"
+        ? new UsageError(e.message, { cause: e })
+        : e;
     try {
       // Refuse a bad bind before opening (and possibly creating) the memory directory.
       if (flags.http === true) checkBind(host, port, token);

@@ -227,7 +227,7 @@ export const locomoCommand: CommandDef = {
 export const benchCommand: CommandDef = {
   name: "bench",
   usage:
-    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--json]",
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--json] | automem bench queue [--json]",
   summary:
     "memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks.",
   flags: [
@@ -258,8 +258,13 @@ export const benchCommand: CommandDef = {
   positionals: { min: 1, max: 1 },
   async run({ flags, positionals, io }) {
     if (positionals[0] === "calls") return await benchCalls(flags, io);
+    if (positionals[0] === "queue") {
+      return await (await import("./queue_commands.ts")).benchQueue(flags, io);
+    }
     if (positionals[0] !== "memory") {
-      throw new UsageError(`unknown benchmark '${positionals[0]}' (expected: memory or calls)`);
+      throw new UsageError(
+        `unknown benchmark '${positionals[0]}' (expected: memory, calls or queue)`,
+      );
     }
     const stores = String(flags.stores).split(",").map((s) => s.trim()).filter(Boolean);
     for (const s of stores) {

@@ -200,3 +200,20 @@ export const workerCommand: CommandDef = {
     return EXIT.ok;
   },
 };
+
+/** `automem bench queue`: distributed vs in-process sweeps (needs `redis-server` on PATH). */
+export async function benchQueue(flags: Flags, io: CliIo): Promise<number> {
+  const { redisServerPath } = await import("../search/queue/testing/mod.ts");
+  if (!redisServerPath()) throw new UsageError("bench queue needs redis-server on PATH");
+  const { runQueueBench, formatQueueBench } = await import("../search/queue/queue_bench.ts");
+  const rows: Parameters<typeof formatQueueBench>[0][number][] = [];
+  await runQueueBench({
+    seed: Number(flags.seed ?? 42),
+  }, (r) => {
+    rows.push(r);
+    if (flags.json) io.stdout(JSON.stringify(r) + "\n");
+    else io.stderr(`${r.workload} ${r.mode} n=${r.n}: ${r.wall_ms} ms (x${r.speedup})\n`);
+  });
+  if (!flags.json) io.stdout(formatQueueBench(rows) + "\n");
+  return EXIT.ok;
+}

@@ -44,6 +44,8 @@ export const RUN_FLAGS: readonly FlagDef[] = [
   N("task_token_cap", "stop a task once its model calls used this many tokens"),
   N("task_wall_s", "stop a task after this many seconds"),
   N("summary_interval", "summary every N steps (seeded jitter of ±1)", 8),
+  B("skip_summary", "no summary steps"),
+  B("disable_memory_evolution", "with --spec: memory guides but learns nothing from this run"),
   {
     name: "tool_mode",
     type: "string",

@@ -115,10 +115,11 @@ async function runWith(
         domain: str(flags.domain),
         question_type: str(flags.question_type),
       },
+      ingest: flags.disable_memory_evolution !== true,
       limits: {
         maxSteps: opts.maxSteps,
         maxTokensPerCall: budget,
-        summaryInterval: opts.summaryInterval,
+        summaryInterval: flags.skip_summary === true ? 0 : opts.summaryInterval,
         toolMode: flags.tool_mode as "auto" | "native" | "json",
         ...(opts.taskTokenCap ? { taskTokenCap: opts.taskTokenCap } : {}),
         ...(opts.taskWallS ? { wallMs: opts.taskWallS * 1000 } : {}),
@@ -211,7 +212,7 @@ async function openRunMemory(
 ): Promise<{ provider: MemoryProvider; cleanup: () => Promise<void> }> {
   const specFile = str(flags.spec);
   if (!specFile) return { provider: new NoMemoryProvider(), cleanup: () => Promise.resolve() };
-  const parsed = await readSpecFile(specFile, io);
+  const parsed = await readSpecFile(resolve(io.cwd, specFile), io);
   if (!parsed.ok) {
     throw new UsageError(
       `${specFile}: invalid spec:\n` +

@@ -9,6 +9,7 @@ import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import { namedSearchModel } from "../core/config.ts";
 import type { Issue } from "../core/issues.ts";
 import type { FlagDef, Flags } from "./args.ts";
+import type { BenchmarkOptions } from "../bench/registry.ts";
 import type { CommandDef } from "./command.ts";
 import { redactQueueUrl } from "../core/queue_url.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
@@ -27,8 +28,16 @@ const B = (name: string, description: string): FlagDef => ({ name, type: "boolea
 export const SEARCH_FLAGS: readonly FlagDef[] = [
   S("run_name", "run directory name (required)", "NAME"),
   S("output_dir", "parent of run directories (default runs/search)", "DIR"),
-  S("benchmark", "world (default) | locomo | file (implied by --infile)", "NAME"),
-  S("infile", "task file (JSONL or JSON array) for --benchmark file", "FILE"),
+  S(
+    "benchmark",
+    "world (default) | locomo | file (implied by --infile) | GAIA | WebWalkerQA | xBench-DeepSearch",
+    "NAME",
+  ),
+  S(
+    "infile",
+    "task file: --benchmark file, GAIA or WebWalkerQA (JSON/JSONL), xBench (CSV)",
+    "FILE",
+  ),
   S("data_path", `LoCoMo data file (default ${DEFAULT_LOCOMO_PATH})`, "FILE"),
   S("conversations", "LoCoMo conversations, e.g. 1-5", "LIST"),
   N("max_rounds", "search rounds (default 8)"),
@@ -74,6 +83,14 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   B("final_validation", "after the runoff, evaluate the winner on the held-out test split"),
   N("status_port", "serve this run's status API and dashboard on 127.0.0.1:PORT while it runs"),
   B("quiet", "no progress output"),
+  B("fixture_web", "web benchmarks: serve the fixture web on 127.0.0.1 and search it"),
+  {
+    name: "fixture_port",
+    type: "number",
+    description: "port of the fixture web (the fixture task files name it)",
+    default: 38117,
+  },
+  B("allow_private_addresses", "web benchmarks: let the fetch tools reach private hosts"),
   {
     name: "log_format",
     type: "string",
@@ -84,7 +101,14 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   QUEUE_FLAG,
 ];
 
-const CLI_ONLY = new Set(["quiet", "log_format", "queue"]);
+const CLI_ONLY = new Set([
+  "quiet",
+  "log_format",
+  "queue",
+  "fixture_web",
+  "fixture_port",
+  "allow_private_addresses",
+]);
 
 /**
  * The flags handed to the search engine. A search model named only in the environment
@@ -132,6 +156,7 @@ export const searchCommand: CommandDef = {
     const stopServer = new AbortController();
     let server: Promise<void> | undefined;
     let queue: Awaited<ReturnType<typeof openQueue>> = null;
+    const web = await webServices(config.benchmark, flags, io);
     try {
       const live = await (await import("./model_deps.ts")).liveDeps(flags, io);
       queue = await openQueue(flags, io);
@@ -159,6 +184,7 @@ export const searchCommand: CommandDef = {
         executor,
         onEvent: (e) => progress.onEvent(e),
         signal: io.signal,
+        ...(web ? { services: web.services } : {}),
       });
       progress.close();
       io.stdout(JSON.stringify(summary, null, 2) + "\n");
@@ -175,9 +201,32 @@ export const searchCommand: CommandDef = {
       stopServer.abort();
       await server;
       await queue?.close();
+      await web?.close();
     }
   },
 };
+
+/** For a web benchmark: the agent's toolkit, handed to the benchmark factory. */
+async function webServices(benchmark: string, flags: Flags, io: CliIo) {
+  const { webKindOf } = await import("../bench/web_bench/kinds.ts");
+  const kind = webKindOf(benchmark);
+  if (!kind) return undefined;
+  const { buildWebToolkit } = await import("./web_toolkit.ts");
+  const { createBenchmark } = await import("../bench/registry.ts");
+  const toolkit = await buildWebToolkit(kind, {
+    io,
+    allowPrivate: flags.allow_private_addresses === true,
+    offline: flags.dry_run === true,
+    ...(flags.fixture_web === true ? { fixturePort: Number(flags.fixture_port) } : {}),
+  });
+  return {
+    services: {
+      createBenchmark: (name: string, opts: BenchmarkOptions) =>
+        createBenchmark(name, { ...opts, webToolkit: toolkit }),
+    },
+    close: async () => await toolkit.close?.(),
+  };
+}
 
 /** `automem sweep`. */
 export const sweepCommand: CommandDef = {

@@ -54,7 +54,9 @@ export const serveCommand: CommandDef = {
       await server.finished;
       return EXIT.ok;
     } catch (e) {
-      if (e instanceof ServeError && e.code !== "address_in_use") throw new UsageError(e.message);
+      if (e instanceof ServeError && e.code !== "address_in_use") {
+        throw new UsageError(e.message, { cause: e });
+      }
       throw e;
     }
   },

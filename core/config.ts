@@ -105,12 +105,12 @@ function readDotenv(cwd: string): { path: string; values: Env } | undefined {
     text = Deno.readTextFileSync(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    throw new ConfigError(`cannot read ${path}: ${(error as Error).name}`);
+    throw new ConfigError(`cannot read ${path}: ${(error as Error).name}`, { cause: error });
   }
   try {
     return { path, values: parseDotenv(text) };
   } catch (error) {
-    throw new ConfigError(`${path}: ${(error as Error).message}`);
+    throw new ConfigError(`${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 
@@ -132,6 +132,7 @@ function loadPrices(path: string | undefined, cwd: string) {
   } catch (error) {
     throw new ConfigError(
       `AUTOMEM_PRICES: cannot read JSON from ${full}: ${(error as Error).name}`,
+      { cause: error },
     );
   }
   const parsed = PriceTableSchema.safeParse(json);

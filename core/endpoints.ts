@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AutomemError } from "./automem_error.ts";
+import { AutomemError, type AutomemErrorOptions } from "./automem_error.ts";
 import { z } from "zod";
 
 /** Environment variables as a plain map. */
@@ -15,9 +15,9 @@ const OPENAI_DEFAULT_BASE = "https://api.openai.com/v1";
 
 /** A configuration problem the user must fix; the message names the variables involved. */
 export class ConfigError extends AutomemError {
-  /** Builds the error. */
-  constructor(message: string) {
-    super("config", message);
+  /** Builds the error; `cause` is the underlying read or parse error, when there is one. */
+  constructor(message: string, options?: AutomemErrorOptions) {
+    super("config", message, options);
     this.name = "ConfigError";
   }
 }

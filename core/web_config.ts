@@ -8,12 +8,22 @@
  * several keys separated by commas, used in rotation), `SERPER_API_BASE`, `TAVILY_API_BASE`,
  * `BRAVE_API_BASE` (other hosts, e.g. a proxy), `SEARXNG_URL`, `WEB_CACHE_MODE` (off, readwrite,
  * freeze; default: the model cache's mode), `CRAWL_READER` (local or jina), `JINA_API_KEY`,
- * `JINA_READER_BASE`.
+ * `JINA_READER_BASE`. Attachments: `VISION_MODEL` (or a `VISION_API_KEY` + `VISION_API_BASE` pair)
+ * enables image reading, `TRANSCRIPTION_MODEL` (or its pair) audio; without their own pair they
+ * use the generic OpenAI endpoint.
  *
  * @module
  */
 import { z } from "zod";
-import { ConfigError, type Env, envValue, Secret } from "./endpoints.ts";
+import {
+  ConfigError,
+  EndpointSchema,
+  type Env,
+  envValue,
+  genericEndpoint,
+  roleEndpoint,
+  Secret,
+} from "./endpoints.ts";
 
 /** The web search providers automem speaks. */
 export const SEARCH_PROVIDER_IDS = ["serper", "tavily", "brave", "searxng"] as const;
@@ -27,6 +37,9 @@ export const SEARCH_DEFAULT_BASES: Readonly<Record<Exclude<SearchProviderId, "se
     tavily: "https://api.tavily.com",
     brave: "https://api.search.brave.com",
   };
+
+/** A model on an OpenAI-compatible endpoint that reads images or transcribes audio. */
+export const MediaModelSchema = z.object({ model: z.string(), endpoint: EndpointSchema });
 
 /** Default base of the Jina reader. */
 export const JINA_DEFAULT_BASE = "https://r.jina.ai";
@@ -48,6 +61,11 @@ export const WebConfigSchema = z.object({
     kind: z.enum(["local", "jina"]),
     jinaBase: z.string(),
     jinaKey: z.instanceof(Secret).nullable(),
+  }),
+  /** Image and audio readers for attachments; null when not configured. */
+  media: z.object({
+    vision: MediaModelSchema.nullable(),
+    transcription: MediaModelSchema.nullable(),
   }),
 });
 /** The web settings (see {@linkcode WebConfigSchema}). */
@@ -92,6 +110,19 @@ function pickProvider(env: Env): SearchProviderId | null {
   return envValue(env, "SEARXNG_URL") ? "searxng" : null;
 }
 
+function mediaModel(env: Env, prefix: string, fallbackModel: string) {
+  const own = roleEndpoint(env, prefix);
+  const model = envValue(env, `${prefix}_MODEL`);
+  if (!own && !model) return null;
+  const endpoint = own ?? genericEndpoint(env);
+  if (!endpoint) {
+    throw new ConfigError(
+      `${prefix}_MODEL needs ${prefix}_API_KEY and ${prefix}_API_BASE, or OPENAI_API_KEY`,
+    );
+  }
+  return { model: model ?? fallbackModel, endpoint };
+}
+
 /** Resolves the web settings; `defaultCacheMode` is the model cache's mode. */
 export function resolveWebConfig(
   env: Env,
@@ -134,12 +165,19 @@ export function resolveWebConfig(
       jinaBase: jinaBase ? checkedBase(jinaBase, "JINA_READER_BASE") : JINA_DEFAULT_BASE,
       jinaKey: jinaKey ? new Secret(jinaKey) : null,
     },
+    media: {
+      vision: mediaModel(env, "VISION", "gpt-4o"),
+      transcription: mediaModel(env, "TRANSCRIPTION", "whisper-1"),
+    },
   });
 }
 
 /** The secrets inside web settings (search keys, the Jina key). */
 export function webSecrets(web: WebConfig): Secret[] {
-  return [...web.search.keys, ...(web.reader.jinaKey ? [web.reader.jinaKey] : [])];
+  const media = [web.media.vision, web.media.transcription].flatMap((m) =>
+    m ? [m.endpoint.apiKey] : []
+  );
+  return [...web.search.keys, ...(web.reader.jinaKey ? [web.reader.jinaKey] : []), ...media];
 }
 
 /** One line for `describeConfig`, without secrets. */
@@ -150,5 +188,10 @@ export function describeWeb(web: WebConfig): string {
     : `${s.provider} at ${s.baseUrl}${
       s.keys.length ? ` (${s.keys.length} key(s) from ${s.keyVar})` : ""
     }`;
-  return `${search}; cache ${web.cacheMode}; reader ${web.reader.kind}`;
+  const media = [
+    web.media.vision ? `vision ${web.media.vision.model}` : "",
+    web.media.transcription ? `transcription ${web.media.transcription.model}` : "",
+  ].filter((m) => m);
+  return `${search}; cache ${web.cacheMode}; reader ${web.reader.kind}` +
+    (media.length ? `; ${media.join(", ")}` : "");
 }

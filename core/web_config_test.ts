@@ -32,6 +32,8 @@ Deno.test("web config errors name the variable at fault", () => {
     [{ BRAVE_API_KEY: "k", BRAVE_API_BASE: "nope" }, /BRAVE_API_BASE/],
     [{ WEB_CACHE_MODE: "sometimes" }, /WEB_CACHE_MODE/],
     [{ CRAWL_READER: "lynx" }, /CRAWL_READER/],
+    [{ VISION_MODEL: "gpt-4o" }, /VISION_MODEL needs VISION_API_KEY/],
+    [{ TRANSCRIPTION_API_KEY: "k" }, /TRANSCRIPTION_API_BASE/],
   ];
   for (const [env, pattern] of cases) {
     assert.throws(() => resolveWebConfig(env, "readwrite"), (e: unknown) => {
@@ -47,15 +49,22 @@ Deno.test("search and reader keys never appear in JSON, describeConfig or redact
     SERPER_API_KEY: "serper-secret-1,serper-secret-2",
     JINA_API_KEY: "jina-secret-3",
     CRAWL_READER: "jina",
+    VISION_API_KEY: "vision-secret-4",
+    VISION_API_BASE: "http://vision.example/v1",
   });
   const text = [JSON.stringify(config), describeConfig(config), Deno.inspect(config, { depth: 9 })];
   for (const out of text) {
-    for (const secret of ["serper-secret-1", "serper-secret-2", "jina-secret-3"]) {
+    for (
+      const secret of ["serper-secret-1", "serper-secret-2", "jina-secret-3", "vision-secret-4"]
+    ) {
       assert.ok(!out.includes(secret), `leaked ${secret}`);
     }
   }
   assert.match(describeConfig(config), /serper at https:\/\/google\.serper\.dev \(2 key\(s\)/);
   assert.equal(redact("key=serper-secret-2", config), "key=***");
+  assert.equal(redact("v=vision-secret-4", config), "v=***");
+  assert.equal(config.web.media.vision?.model, "gpt-4o");
+  assert.match(describeConfig(config), /vision gpt-4o/);
 });
 
 Deno.test(".env.example documents every web variable", () => {
@@ -74,6 +83,18 @@ Deno.test(".env.example documents every web variable", () => {
       "CRAWL_READER",
       "JINA_API_KEY",
       "JINA_READER_BASE",
+      "VISION_MODEL",
+      "TRANSCRIPTION_MODEL",
     ]
   ) assert.match(text, new RegExp(`^# ${name}=`, "m"), name);
+});
+
+Deno.test("a media model without its own endpoint uses the generic OpenAI one", () => {
+  const web = resolveWebConfig(
+    { OPENAI_API_KEY: "sk-generic", TRANSCRIPTION_MODEL: "whisper-x" },
+    "off",
+  );
+  assert.equal(web.media.transcription?.model, "whisper-x");
+  assert.equal(web.media.transcription?.endpoint.keyVar, "OPENAI_API_KEY");
+  assert.equal(web.media.vision, null);
 });

@@ -127,6 +127,7 @@ export {
   turnBudgetRecall,
 } from "./locomo_budget.ts";
 export { fromExcludedTask } from "./exclusion.ts";
+export { GUIDANCE_CALLS_PER_TASK, GuidanceCallBudget } from "./call_budget.ts";
 export {
   BASELINE_STOPWORDS,
   baselineTerms,

@@ -71,6 +71,8 @@ export async function readArtifact<S extends z.ZodType>(
     throw new SearchError(
       "corrupt_state",
       `${path} is not valid JSON: ${(error as Error).message}`,
+      {},
+      { cause: error },
     );
   }
   const parsed = schema.safeParse(value);

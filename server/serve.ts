@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AutomemError } from "../core/automem_error.ts";
+import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts";
 import type { Clock } from "../core/ports.ts";
 import { createApp } from "./app.ts";
 
@@ -46,8 +46,8 @@ export class ServeError extends AutomemError {
    */
   declare readonly code: ServeErrorCode;
   /** Builds the error. */
-  constructor(code: ServeErrorCode, message: string) {
-    super(code, message);
+  constructor(code: ServeErrorCode, message: string, options?: AutomemErrorOptions) {
+    super(code, message, options);
     this.name = "ServeError";
   }
 }
@@ -125,6 +125,7 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
       throw new ServeError(
         "address_in_use",
         `${host}:${port} is already in use; pick another --port`,
+        { cause: error },
       );
     }
     throw error;

@@ -1,13 +1,34 @@
 import assert from "node:assert/strict";
-import { normalizeText, tokenize } from "./tokenize.ts";
+import { normalizeText, stem, tokenize } from "./tokenize.ts";
 
 Deno.test("tokenize keeps Latin words and drops stop words", () => {
   assert.deepEqual(tokenize("The web_search tool IS for 2024 results"), [
     "web_search",
     "tool",
     "2024",
-    "results",
+    "result",
   ]);
+});
+
+Deno.test("pronouns and question words are dropped, so a question meets the statement answering it", () => {
+  assert.deepEqual(tokenize("When did you paint the sunrise?"), ["paint", "sunrise"]);
+  assert.deepEqual(tokenize("I painted a sunrise"), ["paint", "sunrise"]);
+});
+
+Deno.test("stem strips plural, -ing, -ed and -ies, and keeps short words and numbers", () => {
+  const cases: [string, string][] = [
+    ["paintings", "painting"],
+    ["painting", "paint"],
+    ["painted", "paint"],
+    ["stories", "story"],
+    ["boxes", "box"],
+    ["class", "class"],
+    ["status", "status"],
+    ["bus", "bus"],
+    ["sing", "sing"],
+    ["2020s", "2020s"],
+  ];
+  for (const [word, expected] of cases) assert.equal(stem(word), expected, word);
 });
 
 Deno.test("tokenize keeps repeated terms so term frequency survives", () => {

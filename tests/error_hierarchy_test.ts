@@ -55,3 +55,31 @@ Deno.test("every exported error class is AutomemError or one of its subclasses",
     assert.ok(found.includes(expected), `${expected} is exported and checked`);
   }
 });
+
+Deno.test("errors that wrap another keep it as cause (config, run artifacts, benchmark data)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/bad.json`, "{");
+    const { loadConfig } = await import("../core/config.ts");
+    const config = (() => {
+      try {
+        loadConfig({ env: { AUTOMEM_PRICES: "bad.json" }, cwd: dir });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    assert.ok(config instanceof AutomemError && config.cause instanceof SyntaxError);
+    const { readArtifact } = await import("../search/run_dir.ts");
+    const { SummarySchema } = await import("../search/artifacts.ts");
+    const artifact = await readArtifact(`${dir}/bad.json`, SummarySchema).catch((e) => e);
+    assert.ok(artifact instanceof AutomemError && artifact.cause instanceof SyntaxError);
+    const { createTaskFileBenchmark } = await import("../bench/task_file/benchmark.ts");
+    const data = await createTaskFileBenchmark(`${dir}/missing.jsonl`, { synthetic: true }).catch((
+      e,
+    ) => e);
+    assert.ok(data instanceof AutomemError && data.cause instanceof Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -14,7 +14,7 @@ import type { ResearchAgentInput, ResearchRun } from "./research_agent.ts";
 export interface AgentLimits {
   /** Action steps before the final-answer prompt (`--max_steps`). */
   maxSteps: number;
-  /** Base summary interval; the effective one is seeded in [n−1, n+1]. */
+  /** Base summary interval; the effective one is seeded in [n−1, n+1]; 0 turns summaries off. */
   summaryInterval: number;
   /** Completion-token cap of each call (`--token_budget`). */
   maxTokensPerCall?: number;

@@ -48,15 +48,19 @@ function rebase(url: string, origin: string | undefined): string {
   }
 }
 
+function pathWords(url: string): string {
+  try {
+    return new URL(url).pathname.replace(/[-_/.]/g, " ");
+  } catch {
+    return url;
+  }
+}
+
+// A remembered link is judged by its address alone: the guidance around it describes another task.
 function score(link: SeenLink, wanted: Set<string>): number {
-  const path = (() => {
-    try {
-      return new URL(link.url).pathname.replace(/[-_/.]/g, " ");
-    } catch {
-      return link.url;
-    }
-  })();
-  const own = new Set(stems(`${link.text} ${path}`));
+  const own = new Set(
+    stems(link.remembered ? pathWords(link.url) : `${link.text} ${pathWords(link.url)}`),
+  );
   let s = 0;
   for (const w of own) if (wanted.has(w)) s++;
   return s;
@@ -75,31 +79,46 @@ export function nextAction(
       arguments: { answer: k.answer },
     };
   }
-  const wanted = new Set(
-    stems(`${state.question} ${missing.join(" ")}`).filter((w) => !STOP.has(w)),
-  );
+  // Words of facts already read stop attracting (their pages are done); words the reading
+  // brought in (a name, a place) lead to the next hop.
+  const question = stems(state.question).filter((w) => !STOP.has(w));
+  const read = new Set(stems(state.found.join(" ")));
+  const wanted = new Set([
+    ...question.filter((w) => !read.has(w)),
+    ...[...read].filter((w) => !question.includes(w) && !STOP.has(w)),
+  ]);
+  const known = `${state.question} ${state.found.join(" ")}`;
   const visited = new Set(state.visited.map((u) => rebase(u, k.origin)));
   const open = state.links
     .map((l) => ({ ...l, url: l.remembered ? rebase(l.url, k.origin) : l.url }))
     .filter((l) => !visited.has(l.url))
-    .map((l) => ({ l, s: score(l, wanted) + (l.remembered ? 0.5 : 0) }))
+    .map((l) => ({ l, s: score(l, wanted) }))
     .filter((x) => x.s >= 1)
+    // Walk on from the page just read, then remembered pages, then the rest.
+    .map((x) => ({
+      ...x,
+      s: x.s + (x.l.read > 0 && x.l.read === state.reads ? 2 : 0) + (x.l.remembered ? 0.5 : 0),
+    }))
     .sort((a, b) => b.s - a.s);
   const crawl = (l: SeenLink, why: string) => ({
     think: why,
     name: "crawl_page",
-    arguments: { url: l.url, query: missing.join("; ") },
+    arguments: { url: l.url, query: known },
   });
   const remembered = open.find((x) => x.l.remembered);
   if (remembered) return crawl(remembered.l, "memory names a page that fits");
-  const first = k.query ?? [...wanted].slice(0, 8).join(" ");
+  const first = k.query ?? question.slice(0, 8).join(" ");
   if (!state.queries.includes(first)) {
     return { think: "search the site", name: "web_search", arguments: { query: first } };
   }
   if (open.length) return crawl(open[0].l, "follow the most relevant link");
-  const next = missing.find((f) => !state.queries.includes(f));
+  const next = state.found.map((f) => `${first} ${f}`).find((q) => !state.queries.includes(q));
   if (next) {
-    return { think: "search for what is missing", name: "web_search", arguments: { query: next } };
+    return {
+      think: "search again with what was read",
+      name: "web_search",
+      arguments: { query: next },
+    };
   }
   return { think: "nothing left to try", name: FINAL_ANSWER, arguments: { answer: "unknown" } };
 }

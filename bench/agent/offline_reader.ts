@@ -14,6 +14,8 @@ export interface SeenLink {
   text: string;
   /** True when the link came from memory guidance. */
   remembered: boolean;
+  /** Number of the page read it was found on (0: search results or memory). */
+  read: number;
 }
 
 /** The agent's state, rebuilt from the messages on every call. */
@@ -23,6 +25,8 @@ export interface ReaderState {
   queries: string[];
   found: string[];
   links: SeenLink[];
+  /** Number of pages read so far (the last read's links carry this number). */
+  reads: number;
 }
 
 const URL_RE = /https?:\/\/[^\s)\]"'<>|,]+/g;
@@ -37,17 +41,22 @@ export function words(text: string): string[] {
 /** {@linkcode words} with a plural `s` removed, for matching link text against a question. */
 export function stems(text: string): string[] {
   return words(text).map((w) =>
-    w.length > 4 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w
+    w.length > 4 && w.endsWith("ies")
+      ? `${w.slice(0, -3)}y`
+      : w.length > 4 && w.endsWith("s") && !w.endsWith("ss")
+      ? w.slice(0, -1)
+      : w
   );
 }
 
 /** Is `fact` in `text`, ignoring case, punctuation and spacing? */
 export function containsFact(text: string, fact: string): boolean {
-  const norm = (s: string) => words(s).join(" ");
+  // Link targets are not part of what a page says (`[MV Skarv](http://…)` reads "MV Skarv").
+  const norm = (s: string) => words(s.replace(/\]\([^)]*\)/g, "]").replace(URL_RE, " ")).join(" ");
   return ` ${norm(text)} `.includes(` ${norm(fact)} `);
 }
 
-function linksIn(text: string, remembered: boolean): SeenLink[] {
+function linksIn(text: string, remembered: boolean, read: number): SeenLink[] {
   const out: SeenLink[] = [];
   const lines = text.split("\n");
   lines.forEach((line, i) => {
@@ -55,7 +64,12 @@ function linksIn(text: string, remembered: boolean): SeenLink[] {
       const url = m[0].replace(/[.;:]+$/, "");
       const above = /^\s*URL:/.test(line) ? lines[i - 1] ?? "" : "";
       const below = /^\s*URL:/.test(line) ? lines[i + 1] ?? "" : "";
-      out.push({ url, text: `${above} ${line.replace(m[0], " ")} ${below}`.trim(), remembered });
+      out.push({
+        url,
+        text: `${above} ${line.replace(m[0], " ")} ${below}`.trim(),
+        remembered,
+        read,
+      });
     }
   });
   return out;
@@ -63,13 +77,20 @@ function linksIn(text: string, remembered: boolean): SeenLink[] {
 
 /** The state line a summary carries. */
 export function stateLine(state: ReaderState): string {
-  const { visited, queries, found, links } = state;
-  return STATE_PREFIX + JSON.stringify({ visited, queries, found, links });
+  const { visited, queries, found, links, reads } = state;
+  return STATE_PREFIX + JSON.stringify({ visited, queries, found, links, reads });
 }
 
 /** Rebuilds the state from the conversation; `facts` are the strings the reader looks for. */
 export function readState(messages: readonly ChatMessage[], facts: readonly string[]): ReaderState {
-  const state: ReaderState = { question: "", visited: [], queries: [], found: [], links: [] };
+  const state: ReaderState = {
+    question: "",
+    visited: [],
+    queries: [],
+    found: [],
+    links: [],
+    reads: 0,
+  };
   const opening = messages.find((m) => m.role === "user")?.content ?? "";
   state.question = /Question:\n([\s\S]*?)\n/.exec(opening)?.[1]?.trim() ?? opening;
   const add = (links: SeenLink[]) => {
@@ -84,6 +105,7 @@ export function readState(messages: readonly ChatMessage[], facts: readonly stri
       state.visited.push(...s.visited);
       state.queries.push(...s.queries);
       state.found.push(...s.found);
+      state.reads = s.reads;
       add(s.links);
       continue;
     }
@@ -104,11 +126,20 @@ export function readState(messages: readonly ChatMessage[], facts: readonly stri
     const memory = text.includes("Hints from memory");
     const observations = text.includes("Observation from");
     if (!memory && !observations) continue;
-    const body = memory ? text.slice(text.indexOf("Hints from memory")) : text;
-    add(linksIn(body, memory));
-    if (observations) {
+    if (memory) add(linksIn(text.slice(text.indexOf("Hints from memory")), true, 0));
+    if (!observations) continue;
+    for (const block of text.split(/^(?=Observation from )/m)) {
+      // Only what was opened and read counts as read; search snippets are leads, not sources.
+      const isRead = /^Observation from (crawl_page|read_attachment):/.test(block);
+      if (isRead) state.reads++;
+      // Links in a page's body are its context; the trailing link list is navigation.
+      const cut = block.indexOf("\nLinks on this page:");
+      const body = isRead && cut >= 0 ? block.slice(0, cut) : block;
+      add(linksIn(body, false, isRead ? state.reads : 0));
+      if (body !== block) add(linksIn(block.slice(cut), false, 0));
+      if (!isRead) continue;
       for (const f of facts) {
-        if (!state.found.includes(f) && containsFact(text, f)) state.found.push(f);
+        if (!state.found.includes(f) && containsFact(block, f)) state.found.push(f);
       }
     }
   }

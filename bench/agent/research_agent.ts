@@ -8,7 +8,7 @@
  *    tool calls (`toolMode: "auto"` falls back to the JSON action format `{think, tools}` the
  *    first time the endpoint rejects offered tools) — and every call runs in order, its bounded
  *    observation fed back. `final_answer` ends the run.
- * 4. Every `interval` steps (a seeded integer in [summaryInterval−1, summaryInterval+1]) a summary
+ * 4. Every `interval` steps (a seeded integer in [summaryInterval−1, summaryInterval+1]; 0 = never) a summary
  *    call condenses the history, which is then replaced by the summary; the first step after the
  *    first summary boundary asks memory for its one refresh.
  * 5. At the step limit a final-answer prompt asks for the best answer so far.
@@ -23,6 +23,7 @@
  */
 import type { ChatMessage, ChatModel, ChatResult, Clock, Rng } from "../../core/ports.ts";
 import { ModelError } from "../../core/ports.ts";
+import { AutomemError } from "../../core/automem_error.ts";
 import type { TaskContext, TrajectoryStep } from "../../core/trajectory.ts";
 import type { Guidance, MemoryProvider } from "../../memory/provider_port.ts";
 import type { AgentTool, ToolContext } from "../web/tool_port.ts";
@@ -83,10 +84,11 @@ export function isTransient(e: unknown): boolean {
     (e.status === 408 || e.status === 429 || e.status >= 500);
 }
 
-class BudgetStop extends ModelError {
+/** A task budget (tokens or wall time) ran out; the run stops without an answer. */
+class BudgetStop extends AutomemError {
   readonly stop: "token_cap" | "wall_time";
   constructor(stop: "token_cap" | "wall_time") {
-    super("aborted", `the task's ${stop === "token_cap" ? "token cap" : "wall time"} ran out`);
+    super("agent_budget", `the task's ${stop === "token_cap" ? "token cap" : "wall time"} ran out`);
     this.stop = stop;
   }
 }
@@ -94,7 +96,7 @@ class BudgetStop extends ModelError {
 /** Runs the agent on one task; see the module doc. Rejects only when `signal` aborts. */
 export async function runResearchAgent(input: ResearchAgentInput): Promise<ResearchRun> {
   const limits: AgentLimits = { ...DEFAULT_LIMITS, ...input.limits };
-  const base = Math.max(1, limits.summaryInterval);
+  const base = limits.summaryInterval;
   const run: ResearchRun = {
     answer: "",
     stop: "error",
@@ -108,7 +110,8 @@ export async function runResearchAgent(input: ResearchAgentInput): Promise<Resea
     attempts: 0,
     errors: [],
     format: limits.toolMode === "json" ? "json" : "native",
-    summaryInterval: Math.max(1, base - 1 + input.rng.int(3)),
+    // 0 turns summaries off; the jitter is drawn either way so seeds stay aligned.
+    summaryInterval: ((j) => (base <= 0 ? 0 : Math.max(1, base - 1 + j)))(input.rng.int(3)),
   };
   let begin: Guidance | null = null;
   try {
@@ -195,7 +198,7 @@ async function attempt(
   let summarised = false;
   const state: StepState = { run, specs, call, system };
   for (let step = 1; step <= limits.maxSteps; step++) {
-    if (step > 1 && (step - 1) % run.summaryInterval === 0) {
+    if (run.summaryInterval > 0 && step > 1 && (step - 1) % run.summaryInterval === 0) {
       const summary = await call([system(), ...head, ...history, {
         role: "user",
         content: summaryPrompt(),

@@ -184,3 +184,18 @@ Deno.test("a reply without a tool call and an unknown tool are error steps, not 
   assert.deepEqual(run.steps.slice(1, 3).map((s) => s.error), [true, true]);
   assert.match(run.steps[2].observation!, /unknown tool 'teleport'/);
 });
+
+Deno.test("a summary interval of 0 never summarises", async () => {
+  const model = new ScriptedModel({
+    rules: [
+      (r) => r.purpose === "agent_plan" ? "plan" : undefined,
+      (r) => r.purpose === "agent_final" ? { answer: "2" } : undefined,
+      (r) => r.purpose === "agent_step" ? act("web_search", { query: "mars" }) : undefined,
+    ],
+  });
+  const run = await runResearchAgent(
+    input(model, { limits: { toolMode: "json", maxSteps: 12, summaryInterval: 0 } }),
+  );
+  assert.equal(run.summaryInterval, 0);
+  assert.ok(!model.calls.some((c) => c.purpose === "agent_summary"));
+});

@@ -20,6 +20,8 @@ export interface GameEnvOptions extends GameOptions {
   readonly crawlCacheDir?: string;
   /** Bound on waiting for one settled screen (ms). */
   readonly settleTimeoutMs?: number;
+  /** Prefix of the tag on the game's processes (leak checks); default: this process's pid. */
+  readonly processTag?: string;
 }
 
 /** One registered game: its factory and a probe saying why it cannot run (undefined: it can). */

@@ -54,6 +54,11 @@ export interface GameRules {
 export interface PtyGameOptions extends GameOptions {
   /** Bound on one settle (ms); a game that does not answer in time is an error. */
   readonly settleTimeoutMs?: number;
+  /**
+   * Prefix of the `AUTOMEM_GAME_TAG` variable of this environment's processes (`<prefix>.<n>`),
+   * so leak checks find exactly its games; default: this process's pid.
+   */
+  readonly processTag?: string;
 }
 
 const MAX_MORE_PAGES = 32;
@@ -68,6 +73,7 @@ export class PtyGameEnv implements GameEnv {
   readonly #rules: GameRules;
   readonly #maxSteps: number | undefined;
   readonly #timeout: number;
+  readonly #tag: string;
   #pty: PtyProcess | undefined;
   #episode: GameEpisode;
   #seed = -1;
@@ -83,6 +89,7 @@ export class PtyGameEnv implements GameEnv {
     this.#rules = rules;
     this.#maxSteps = options.maxSteps;
     this.#timeout = options.settleTimeoutMs ?? rules.settleTimeoutMs;
+    this.#tag = options.processTag ?? String(Deno.pid);
     this.#episode = rules.newEpisode();
     // Aborting (e.g. Ctrl-C in the CLI) ends the running game; the next call then fails cleanly.
     options.signal?.addEventListener("abort", () => void this.close(), { once: true });
@@ -99,7 +106,7 @@ export class PtyGameEnv implements GameEnv {
     this.#end = "running";
     this.#last = undefined;
     this.#episode = this.#rules.newEpisode();
-    const tag = `${Deno.pid}.${++gameCounter}`;
+    const tag = `${this.#tag}.${++gameCounter}`;
     const pty = PtyProcess.spawn(this.#rules.spawnOptions(seed, tag));
     this.#pty = pty;
     if (!(await pty.settle({ consumed: false, timeoutMs: this.#timeout }))) {

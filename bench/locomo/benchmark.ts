@@ -94,7 +94,9 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
   try {
     text = await Deno.readTextFile(opts.dataPath);
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) throw new DataUnavailableError(opts.dataPath);
+    if (e instanceof Deno.errors.NotFound) {
+      throw new DataUnavailableError(opts.dataPath, undefined, { cause: e });
+    }
     throw e;
   }
   const parsed = parseLocomo(text);

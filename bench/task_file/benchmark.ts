@@ -139,7 +139,9 @@ export async function createTaskFileBenchmark(
   try {
     text = await Deno.readTextFile(path);
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) throw new DataUnavailableError(path);
+    if (e instanceof Deno.errors.NotFound) {
+      throw new DataUnavailableError(path, undefined, { cause: e });
+    }
     throw e;
   }
   return taskFileBenchmark(text, path, opts);

@@ -38,3 +38,5 @@ export * from "./zip_reader.ts";
 export * from "./compute_tool.ts";
 export * from "./js_sandbox.ts";
 export * from "./tool_set.ts";
+export * from "./media_describer.ts";
+export * from "./web_toolkit.ts";

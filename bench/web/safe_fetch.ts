@@ -63,6 +63,9 @@ export interface FetchedResource {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** Sent unless the caller sets its own: many sites refuse requests without a user agent. */
+export const USER_AGENT = "Mozilla/5.0 (compatible; automem-research-agent/0.1)";
+
 /** Parses and checks that `raw` is an http(s) URL. */
 export function parseWebUrl(raw: string): URL {
   let url: URL;
@@ -167,7 +170,7 @@ export async function safeFetch(
       if (!options.allowPrivateAddresses) await assertPublicHost(url, resolve);
       const response = await options.fetch(url, {
         method,
-        headers: options.headers,
+        headers: { "user-agent": USER_AGENT, ...options.headers },
         body,
         redirect: "manual",
         signal,
@@ -211,7 +214,9 @@ export async function safeFetch(
       throw new WebToolError("timeout", `no complete response within ${limits.timeoutMs} ms`);
     }
     if (options.signal?.aborted) throw new WebToolError("aborted", "the fetch was cancelled");
-    throw new WebToolError("network", `fetch failed: ${(error as Error).name}`, { cause: error });
+    // Request URLs and headers never carry keys in the message (keys travel in headers/bodies).
+    const detail = error instanceof Error ? error.message.slice(0, 200) : String(error);
+    throw new WebToolError("network", `fetch failed: ${detail}`, { cause: error });
   } finally {
     clearTimeout(timer);
   }

@@ -11,6 +11,7 @@ async function hostileServer() {
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: resolve }, (req) => {
     requests++;
     const path = new URL(req.url).pathname;
+    if (path === "/ua") return new Response(req.headers.get("user-agent"));
     if (path === "/ok") {
       return new Response("<p>hello</p>", { headers: { "content-type": "text/html" } });
     }
@@ -81,6 +82,8 @@ Deno.test("safe fetch refuses 127.0.0.1 by default and never sends the request",
     const ok = await safeFetch(`${server.base}/ok`, local);
     assert.equal(new TextDecoder().decode(ok.bytes), "<p>hello</p>");
     assert.equal(ok.mediaType, "text/html");
+    const ua = await safeFetch(`${server.base}/ua`, local);
+    assert.match(new TextDecoder().decode(ua.bytes), /automem-research-agent/);
   } finally {
     await server.close();
   }

@@ -13,6 +13,7 @@ import type { MediaDescriber } from "./attachment_reader.ts";
 import { attachmentTool } from "./attachment_tool.ts";
 import { computeTool } from "./compute_tool.ts";
 import { crawlPageTool } from "./crawl_tool.ts";
+import { createMediaDescriber } from "./media_describer.ts";
 import type { ResolvePort } from "./dns_port.ts";
 import type { FetchLimits } from "./safe_fetch.ts";
 import type { SandboxLimits } from "./js_sandbox.ts";
@@ -44,7 +45,7 @@ export interface ToolSetOptions {
   readonly resolve?: ResolvePort;
   readonly fetchLimits?: Partial<FetchLimits>;
   readonly sandboxLimits?: Partial<SandboxLimits>;
-  /** Image/audio reader for attachments (see `media_describer.ts`). */
+  /** Image/audio reader for attachments (default: the configured vision/transcription models). */
   readonly media?: MediaDescriber;
   /** Character budget of page and file text shown to the agent. */
   readonly maxChars?: number;
@@ -68,7 +69,7 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
         { provider: search.provider, baseUrl: search.baseUrl, keys: search.keys },
         options.fetch ?? fetch,
       );
-      tools.push(webSearchTool(provider, cache));
+      tools.push(webSearchTool(provider, cache, search.baseUrl ?? ""));
     } else if (options.include?.includes("web_search")) {
       throw new ToolSetError(
         "web_search needs a search provider: set SERPER_API_KEY, TAVILY_API_KEY, " +
@@ -87,7 +88,8 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
     }));
   }
   if (wanted.has("read_attachment")) {
-    tools.push(attachmentTool({ media: options.media, maxChars: options.maxChars }));
+    const media = options.media ?? createMediaDescriber(options.web.media, options.fetch ?? fetch);
+    tools.push(attachmentTool({ media, maxChars: options.maxChars }));
   }
   if (wanted.has("run_javascript")) tools.push(computeTool({ limits: options.sandboxLimits }));
   return tools;

@@ -29,8 +29,16 @@ export function formatHits(query: string, hits: readonly SearchHit[]): string {
   return `Results for "${query}":\n${lines.join("\n")}`;
 }
 
-/** The `web_search` tool over `provider`, cached in `cache` when given. */
-export function webSearchTool(provider: SearchProvider, cache?: WebCache): AgentTool {
+/**
+ * The `web_search` tool over `provider`, cached in `cache` when given. `cacheScope` (the
+ * provider's base URL) is part of the cache key, so results from one SearXNG instance (say a
+ * fixture web on another port) are never served for another.
+ */
+export function webSearchTool(
+  provider: SearchProvider,
+  cache?: WebCache,
+  cacheScope = "",
+): AgentTool {
   return {
     spec: {
       name: "web_search",
@@ -51,7 +59,12 @@ export function webSearchTool(provider: SearchProvider, cache?: WebCache): Agent
         const { query, num } = parseArgs(WebSearchArgsSchema, args, "web_search");
         const run = () => provider.search(query, { num, signal: ctx.signal });
         const hits = cache
-          ? await cache.through("search", { provider: provider.id, query, num }, HitsSchema, run)
+          ? await cache.through(
+            "search",
+            { provider: provider.id, scope: cacheScope, query, num },
+            HitsSchema,
+            run,
+          )
           : await run();
         return okResult(formatHits(query, hits), WEB_SEARCH_MAX_CHARS);
       } catch (error) {

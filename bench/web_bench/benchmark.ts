@@ -33,6 +33,8 @@ export interface WebBenchmarkOptions {
   toolkit: WebToolkit;
   /** Agent limits beyond `deps.maxSteps` (summary interval, task token cap, wall time…). */
   limits?: Partial<AgentLimits>;
+  /** False: memory guides the agent but learns nothing (a frozen memory). Default true. */
+  ingest?: boolean;
 }
 
 /** Everything known about one finished task (what `automem run` writes). */
@@ -193,6 +195,7 @@ export function createWebBenchmark(
       steps: run.steps,
       final_answer: run.answer,
     };
+    if (opts.ingest === false) return finish(record, provider, deps, started);
     try {
       await provider.endTask(ctx, trajectory, {
         success: result.success,

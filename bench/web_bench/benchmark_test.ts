@@ -108,3 +108,23 @@ Deno.test("xBench records and results carry no decrypted text, not even a correc
   assert.ok(!written.includes(question) && !written.includes(answer), "no plaintext in the record");
   assert.equal(b.tasks()[0].metadata.answer, undefined);
 });
+
+Deno.test("a frozen memory (ingest false) guides the agent but learns nothing", async () => {
+  const text = JSON.stringify({
+    Question: "How many moons has Mars?",
+    "Final answer": "2",
+    file_name: "",
+    task_id: "g1",
+    Level: 1,
+  });
+  const loaded = WEB_KINDS.GAIA.load(text);
+  assert.ok(loaded.ok);
+  const b = createWebBenchmark(
+    { kind: WEB_KINDS.GAIA, text, source: "x.jsonl", toolkit, ingest: false },
+    loaded.tasks,
+  );
+  const provider = new CannedProvider({ begin: () => ({ text: "hint" }) });
+  const rec = await b.runWebTask(b.tasks()[0], provider, deps(solver()));
+  assert.equal(rec.result.success, true);
+  assert.deepEqual([provider.calls.begin.length, provider.calls.end.length], [1, 0]);
+});

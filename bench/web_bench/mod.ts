@@ -6,6 +6,7 @@
  * @module
  */
 export * from "./benchmark.ts";
+export * from "./fixture_files.ts";
 export * from "./judges.ts";
 export * from "./kinds.ts";
 export * from "./open.ts";

@@ -42,6 +42,8 @@ export interface OpenWebOptions {
   toolkit: WebToolkit;
   filters?: WebFilters;
   limits?: Partial<AgentLimits>;
+  /** False: a frozen memory (no ingestion). */
+  ingest?: boolean;
 }
 
 /** Reads and builds; throws `DataUnavailableError` or `TaskFileError`. */
@@ -70,7 +72,7 @@ export async function openWebBenchmark(
     }]);
   }
   return createWebBenchmark(
-    { kind, text, source: infile, toolkit: opts.toolkit, limits: opts.limits },
+    { kind, text, source: infile, toolkit: opts.toolkit, limits: opts.limits, ingest: opts.ingest },
     tasks,
   );
 }

@@ -118,5 +118,11 @@ export async function runWebTasks(opts: RunWebTasksOptions): Promise<RunWebTasks
   };
   const n = Math.max(1, Math.min(opts.concurrency, todo.length));
   await Promise.all(Array.from({ length: n }, worker));
+  // Fresh and resumed results read back the same way, so outputs do not depend on the history.
+  for (const [i, t] of tasks.entries()) {
+    if (files[i]) {
+      files[i] = await readValidTaskFile(tasksDir, Number(t.metadata.item_index), t.identity);
+    }
+  }
   return { files, skipped, ran: todo.length };
 }

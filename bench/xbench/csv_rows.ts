@@ -1,19 +1,29 @@
 /**
- * The one file that imports `csv-parse`: RFC 4180 CSV text (BOM tolerated) → header-keyed rows,
- * and rows → CSV text for the fixture writer.
+ * xBench's CSV rows: parsed by the project's one CSV adapter (`bench/web/csv_reader.ts`,
+ * papaparse) into header-keyed records, and written back with RFC 4180 quoting for the fixture
+ * writer.
  *
  * @module
  */
-import { parse } from "csv-parse/sync";
+import { AutomemError } from "../../core/automem_error.ts";
+import { parseCsv } from "../web/csv_reader.ts";
 
-/** Parses CSV with a header line into one record per data row; throws on malformed CSV. */
+/**
+ * Parses CSV with a header line into one record per data row (BOM tolerated); throws
+ * `AutomemError("invalid_csv")` when a row's cell count differs from the header's.
+ */
 export function parseCsvRows(text: string): Record<string, string>[] {
-  return parse(text, {
-    columns: true,
-    bom: true,
-    skip_empty_lines: true,
-    relax_column_count: false,
-  }) as Record<string, string>[];
+  const [header, ...rows] = parseCsv(text, ",");
+  if (!header) return [];
+  return rows.map((row, i) => {
+    if (row.length !== header.length) {
+      throw new AutomemError(
+        "invalid_csv",
+        `row ${i + 1} has ${row.length} cells, the header has ${header.length}`,
+      );
+    }
+    return Object.fromEntries(header.map((h, j) => [h.trim(), row[j]]));
+  });
 }
 
 function cell(value: string): string {

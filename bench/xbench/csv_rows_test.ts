@@ -7,5 +7,5 @@ Deno.test("CSV rows round-trip through quoting, and a BOM is ignored", () => {
     { id: "1", v: 'a, "b"\nc' },
     { id: "2", v: "plain" },
   ]);
-  assert.throws(() => parseCsvRows('id,v\n1,"unterminated'));
+  assert.throws(() => parseCsvRows("id,v\n1,2,3"), /row 1 has 3 cells/);
 });

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { AutomemError } from "../../core/automem_error.ts";
+import { AutomemError, type AutomemErrorOptions } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import { z } from "zod";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
@@ -57,10 +57,11 @@ export class ManageStateError extends AutomemError {
   /** What is wrong with it. */
   readonly issues: Issue[];
   /** Builds the error. */
-  constructor(path: string, issues: Issue[]) {
+  constructor(path: string, issues: Issue[], options?: AutomemErrorOptions) {
     super(
       "manage_state",
       `invalid management state in ${path}: ${issues.map((i) => i.message).join("; ")}`,
+      options,
     );
     this.name = "ManageStateError";
     this.path = path;
@@ -120,7 +121,7 @@ async function loadState(path: string): Promise<ManageState> {
       code: "invalid_json",
       path: [],
       message: `not JSON (${(error as Error).message})`,
-    }]);
+    }], { cause: error });
   }
   const parsed = ManageStateSchema.safeParse(raw);
   if (!parsed.success) throw new ManageStateError(path, fromZodIssues(parsed.error.issues));

@@ -75,6 +75,12 @@ function typeLines(unit: MemoryUnit): string[] {
   switch (unit.type) {
     case "tip": {
       const category = str(c.category);
+      if (category === "fact") {
+        // A conversation fact is shown as the turn it states ("Speaker: text"), like a BM25 hit:
+        // its date, speaker and context stay in the unit for retrieval but cost no context.
+        lines.push(str(c.principle));
+        break;
+      }
       lines.push(`TIP${category ? ` (${category})` : ""}: ${str(c.topic) || "general"}`);
       add("→ Use", c.applicability);
       add("Principle", c.principle);

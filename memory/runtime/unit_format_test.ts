@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { candidateText, domainLabel, formatUnit, judgeHead, scoreBand } from "./unit_format.ts";
+import {
+  candidateText,
+  domainLabel,
+  formatUnit,
+  judgeHead,
+  scoreBand,
+  shownText,
+} from "./unit_format.ts";
 import { PRIOR_QUERY, priorUnit, sampleUnits } from "./testing/fixtures.ts";
 
 const { tip, insight, traj } = sampleUnits();
@@ -72,4 +79,20 @@ Deno.test("workflow and shortcut units show their steps and description", () => 
     description: "Look up the infobox.",
   });
   assert.match(formatUnit(sc, 0.3), /SHORTCUT: find_director\nLook up the infobox\./);
+});
+
+Deno.test("a conversation fact is shown as its turn alone; other tips keep their heading", () => {
+  const fact = {
+    ...tip,
+    content: {
+      category: "fact",
+      principle: "Ann: I adopted a dog named Pixel.",
+      speaker: "Ann",
+      date: "1:00 pm on 8 May, 2023",
+      context: "What did you do last weekend?",
+    },
+  };
+  assert.equal(shownText(fact), "Ann: I adopted a dog named Pixel.");
+  assert.match(formatUnit(fact, 0.5), /\nAnn: I adopted a dog named Pixel\.\n/);
+  assert.match(shownText(tip), /^TIP[\s\S]*Principle: Search the film page/);
 });

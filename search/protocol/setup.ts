@@ -31,6 +31,8 @@ async function readJsonFile(path: string, what: string): Promise<unknown> {
     throw new SearchError(
       "invalid_input",
       `cannot read ${what} ${path}: ${(error as Error).message}`,
+      {},
+      { cause: error },
     );
   }
 }

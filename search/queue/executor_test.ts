@@ -13,7 +13,7 @@ import { fakeServices } from "../testing/fake_memory.ts";
 import { SMALL_SEARCH_FLAGS } from "../testing/small_search.ts";
 import { queueExecutor, type UnitDone } from "./executor.ts";
 import { runUnit } from "./run_unit.ts";
-import { redisServerPath, startTestRedis } from "./testing.ts";
+import { redisServerPath, startTestRedis } from "./testing/mod.ts";
 
 const HAVE_REDIS = redisServerPath() !== null;
 const SKIP = HAVE_REDIS ? "" : " (skipped: redis-server is not installed)";

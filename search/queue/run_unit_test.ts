@@ -11,7 +11,7 @@ import { SMALL_SEARCH_FLAGS } from "../testing/small_search.ts";
 import { spec } from "../testing/specs.ts";
 import { queueExecutor, sweepQueueExecutor, type UnitQueue } from "./executor.ts";
 import { runUnit, UnitRefusedError, type WorkerEnv } from "./run_unit.ts";
-import { readTree, treeDiff } from "./testing.ts";
+import { readTree, treeDiff } from "./testing/mod.ts";
 import { UNIT_CODE_VERSION } from "./units.ts";
 
 const bench = () => createFakeBenchmark({ n: 24, families: 5, baseRate: 0.3 });

@@ -50,6 +50,7 @@ export function serveMcpHttp(memory: AutomemMemory, opts: McpHttpOptions = {}): 
       throw new ServeError(
         "address_in_use",
         `${host}:${port} is already in use; pick another --port`,
+        { cause: error },
       );
     }
     throw error;

@@ -8,6 +8,8 @@ import { NETHACK_PATHS } from "./nethack_launch.ts";
 
 const avail = nethackAvailable();
 const ignore = !avail.ok;
+// Each test tags its games, so leak checks never see games of tests running beside it.
+const tag = (name: string) => `test-${name}-${Deno.pid}`;
 const skip = ignore ? ` (skipped: ${avail.reason})` : "";
 
 // A fixed script: walks, searches, opens the inventory and closes it, tries the stairs.
@@ -34,8 +36,8 @@ function flatten(run: unknown): unknown[] {
   return [...trajectory, { progression, stats }];
 }
 
-async function playSeeds(seeds: readonly number[]): Promise<unknown[]> {
-  const env = await createGameEnv("nethack");
+async function playSeeds(seeds: readonly number[], processTag: string): Promise<unknown[]> {
+  const env = await createGameEnv("nethack", { processTag });
   try {
     const out: unknown[] = [];
     for (const seed of seeds) out.push(await playEpisode(env, seed));
@@ -52,15 +54,19 @@ Deno.test({
   async fn() {
     const before = listTree(NETHACK_PATHS.playground);
     const seeds = [42, 43, 44, 45, 46, 47, 48, 49, 50, 51];
-    const [a, b] = await Promise.all([playSeeds(seeds), playSeeds(seeds)]);
+    const [a, b] = await Promise.all([
+      playSeeds(seeds, tag("det-a")),
+      playSeeds(seeds, tag("det-b")),
+    ]);
     assertSameRuns(a.flatMap(flatten), b.flatMap(flatten));
+    assert.deepEqual(await waitNoGameProcesses(tag("det-a")), []);
+    assert.deepEqual(await waitNoGameProcesses(tag("det-b")), []);
     // Different seeds are different games (the determinism above is not a constant screen).
     assert.notDeepEqual(a[0], a[1]);
     const first = a[0] as { stats: Record<string, unknown> };
     assert.equal(first.stats.seed, 42);
     assert.equal(first.stats.steps, SCRIPT.length);
     // Clean quits leave no process and nothing in the shared playground.
-    assert.deepEqual(await waitNoGameProcesses(), []);
     assert.deepEqual(listTree(NETHACK_PATHS.playground), before);
   },
 });
@@ -70,7 +76,7 @@ Deno.test({
     `nethack: observation has BALROG's message, map, status, @ position and parsed stats${skip}`,
   ignore,
   async fn() {
-    const env = await createGameEnv("nethack", { maxSteps: 2 });
+    const env = await createGameEnv("nethack", { maxSteps: 2, processTag: tag("obs") });
     try {
       const obs = await env.reset(42);
       assert.match(obs.message, /welcome to NetHack/);
@@ -91,7 +97,7 @@ Deno.test({
       assert.equal(last.truncated, true);
       assert.equal(last.observation.stats.turn, 2);
       assert.equal(env.stats().end, "truncated");
-      assert.deepEqual(await waitNoGameProcesses(), []);
+      assert.deepEqual(await waitNoGameProcesses(tag("obs")), []);
     } finally {
       await env.close();
     }
@@ -102,17 +108,19 @@ Deno.test({
   name: `nethack: killing the game process ends the episode and leaves nothing behind${skip}`,
   ignore,
   async fn() {
-    const env = await createGameEnv("nethack");
+    const env = await createGameEnv("nethack", { processTag: tag("kill") });
     try {
       await env.reset(7);
-      const [script] = gameProcesses().filter((pid) => findDescendant(pid, "nethack") !== pid);
+      const [script] = gameProcesses(tag("kill")).filter((pid) =>
+        findDescendant(pid, "nethack") !== pid
+      );
       const game = findDescendant(script, "nethack");
       assert.ok(game !== undefined);
       Deno.kill(game, "SIGKILL");
       const step = await env.step("search");
       assert.equal(step.terminated, true);
       assert.equal(env.stats().end, "ended");
-      assert.deepEqual(await waitNoGameProcesses(), []);
+      assert.deepEqual(await waitNoGameProcesses(tag("kill")), []);
     } finally {
       await env.close();
     }
@@ -132,10 +140,10 @@ Deno.test({
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
     const { value } = await reader.read();
     assert.match(value ?? "", /ready/);
-    assert.ok(gameProcesses(child.pid).length > 0);
+    assert.ok(gameProcesses(String(child.pid)).length > 0);
     child.kill("SIGKILL");
     await child.status;
     await reader.cancel();
-    assert.deepEqual(await waitNoGameProcesses(child.pid), []);
+    assert.deepEqual(await waitNoGameProcesses(String(child.pid)), []);
   },
 });

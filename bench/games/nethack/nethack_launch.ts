@@ -81,6 +81,8 @@ export function nethackSpawnOptions(seed: number, tag: string, rootless: boolean
     env: "nethack",
     command: `unshare ${rootless ? "-rm" : "-m"} sh -c "$AUTOMEM_BOOT"`,
     gameName: "nethack",
+    // Enter must reach the game as CR (13), as in NLE: translated to LF it is Ctrl-J, a move.
+    stty: "-icrnl",
     vars: {
       PATH: "/usr/sbin:/usr/bin:/sbin:/bin",
       TERM: "xterm",

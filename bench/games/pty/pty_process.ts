@@ -26,6 +26,8 @@ export interface PtySpawnOptions {
   readonly vars: Readonly<Record<string, string>>;
   readonly cols?: number;
   readonly rows?: number;
+  /** Extra `stty` settings for the terminal (e.g. `-icrnl` so Enter reaches the game as CR). */
+  readonly stty?: string;
 }
 
 /** Bounds of one settle. */
@@ -67,7 +69,7 @@ export class PtyProcess {
         "KILL",
         "script",
         "-qfec",
-        `stty rows ${rows} cols ${cols} && exec ${opts.command}`,
+        `stty rows ${rows} cols ${cols} ${opts.stty ?? ""} && exec ${opts.command}`,
         "/dev/null",
       ],
       clearEnv: true,

@@ -1,26 +1,26 @@
 /**
- * Leak checks for the real-game tests: which processes started by this Deno process (or by a
- * given one) are still alive, waiting a bounded time for them to go.
+ * Leak checks for the real-game tests: which processes of the games with a given tag prefix are
+ * still alive, waiting a bounded time for them to go.
  *
  * @module
  */
 import { pidsWithEnv } from "../pty/proc_probe.ts";
 
-/** Live processes tagged with a game tag that starts with `${ownerPid}.`. */
-export function gameProcesses(ownerPid: number = Deno.pid): number[] {
-  return pidsWithEnv("AUTOMEM_GAME_TAG", `${ownerPid}.`);
+/** Live processes of the games tagged `<prefix>.<n>` (see the `processTag` option). */
+export function gameProcesses(prefix: string): number[] {
+  return pidsWithEnv("AUTOMEM_GAME_TAG", `${prefix}.`);
 }
 
-/** Waits up to `ms` for every game process of `ownerPid` to end; returns those still alive. */
+/** Waits up to `ms` for every game process tagged `prefix` to end; returns those still alive. */
 export async function waitNoGameProcesses(
-  ownerPid: number = Deno.pid,
+  prefix: string,
   ms = 3000,
 ): Promise<number[]> {
   const end = performance.now() + ms;
-  let alive = gameProcesses(ownerPid);
+  let alive = gameProcesses(prefix);
   while (alive.length > 0 && performance.now() < end) {
     await new Promise((r) => setTimeout(r, 20));
-    alive = gameProcesses(ownerPid);
+    alive = gameProcesses(prefix);
   }
   return alive;
 }

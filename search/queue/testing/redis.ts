@@ -119,7 +119,7 @@ export interface TestWorker {
   kill(signal?: Deno.Signal): Promise<void>;
 }
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
+const MAIN = new URL("../../../main.ts", import.meta.url).pathname;
 
 /** Starts `automem worker --queue URL` as a subprocess of this checkout. */
 export function startTestWorker(

@@ -1,0 +1,95 @@
+/**
+ * The agent's tools for `automem run` and `automem search` on a web benchmark, built from the
+ * configuration: `web_search` through the configured provider (Serper, Tavily, Brave or SearXNG;
+ * left out when none is configured), `crawl_page` (local reader or Jina), and for GAIA and xBench
+ * `read_attachment` and `run_javascript`. Search results and pages go through the web cache,
+ * except for protected benchmarks, whose queries may quote the task.
+ *
+ * With a fixture port the toolkit serves the fixture web on 127.0.0.1, searches it through the
+ * SearXNG provider, lets the fetch tools reach it, and offers the offline agent for its tasks.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { systemClock } from "../core/clock.ts";
+import { loadConfig } from "../core/config.ts";
+import { offlineResearchModel } from "../bench/agent/offline_agent.ts";
+import { fixtureKnowledge } from "../bench/web_bench/fixture_files.ts";
+import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
+import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
+import { attachmentTool } from "../bench/web/attachment_tool.ts";
+import { computeTool } from "../bench/web/compute_tool.ts";
+import { crawlPageTool } from "../bench/web/crawl_tool.ts";
+import { startFixtureWeb } from "../bench/web/fixture_web.ts";
+import { createSearchProvider } from "../bench/web/search_providers.ts";
+import type { AgentTool, SearchProvider } from "../bench/web/tool_port.ts";
+import { WebCache } from "../bench/web/web_cache.ts";
+import { webSearchTool } from "../bench/web/web_search_tool.ts";
+import type { CliIo } from "./io.ts";
+
+/** Options of {@linkcode buildWebToolkit}. */
+export interface WebToolkitOptions {
+  io: CliIo;
+  allowPrivate: boolean;
+  offline: boolean;
+  /** Serve the fixture web on this port and search it. */
+  fixturePort?: number;
+}
+
+/** Builds the toolkit (see the module doc); `close()` stops a fixture web. */
+export async function buildWebToolkit(
+  kind: WebBenchmarkKind,
+  opts: WebToolkitOptions,
+): Promise<WebToolkit> {
+  const config = loadConfig({ env: opts.io.env, cwd: opts.io.cwd });
+  const fixture = opts.fixturePort !== undefined
+    ? await startFixtureWeb({ port: opts.fixturePort })
+    : undefined;
+  const mode = fixture || kind.protected ? "off" : config.web.cacheMode;
+  const cache = new WebCache(join(config.cache.dir, "web"), mode);
+  let provider: SearchProvider | undefined;
+  if (fixture) {
+    provider = createSearchProvider(
+      { provider: "searxng", baseUrl: fixture.searchUrl.replace(/\/+$/, ""), keys: [] },
+      fetch,
+    );
+  } else if (config.web.search.provider) {
+    provider = createSearchProvider(
+      { ...config.web.search, provider: config.web.search.provider },
+      fetch,
+    );
+  } else {
+    opts.io.stderr(
+      "automem: no web search provider configured (set SERPER_API_KEY, TAVILY_API_KEY, " +
+        "BRAVE_API_KEY or SEARXNG_URL); the agent gets no web_search tool\n",
+    );
+  }
+  const reader = config.web.reader;
+  const crawl = crawlPageTool({
+    cache,
+    ...(reader.kind === "jina" && !fixture
+      ? { jina: { base: reader.jinaBase, key: reader.jinaKey } }
+      : {}),
+  });
+  const web: AgentTool[] = [...(provider ? [webSearchTool(provider, cache)] : []), crawl];
+  const all: AgentTool[] = [...web, attachmentTool(), computeTool()];
+  return {
+    tools: ({ webOnly }) => (webOnly ? web : all),
+    context: {
+      fetch,
+      clock: systemClock,
+      allowPrivateAddresses: opts.allowPrivate || fixture !== undefined,
+    },
+    ...(fixture
+      ? {
+        offlineModel: (task) => {
+          const k = fixtureKnowledge(task.question, fixture.url);
+          return k ? offlineResearchModel(k) : undefined;
+        },
+      }
+      : {}),
+    close: async () => {
+      await fixture?.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/**
+ * Test helpers of distributed evaluation: a private `redis-server`, `automem worker`
+ * subprocesses and run-directory comparison.
+ *
+ * @module
+ */
+export * from "./redis.ts";
