@@ -73,6 +73,30 @@ Deno.test("the rules proposer reads trace statistics: duplicate keyed lines, big
   assert.ok(!isStructural(v0Scaffold("tiny"), { ...v0Scaffold("tiny"), log_rules: ["be brief"] }));
 });
 
+Deno.test("the rules proposer raises the context budget first when most prompts were cut by it", () => {
+  const spec = v0Scaffold("tiny");
+  const base = {
+    episodes: 1,
+    steps: 100,
+    stuck_steps: 0,
+    oscillating_steps: 0,
+    invalid_actions: 0,
+    budget_cut_steps: 80,
+    max_zero_streak: 0,
+    writes: 0,
+    unconsulted_writes: 0,
+    files: {},
+  };
+  const cut = candidateChanges(spec, base);
+  assert.equal(cut[0].id, `budget:${spec.context_budget_chars * 4}`);
+  assert.equal(cut[0].apply(spec).context_budget_chars, spec.context_budget_chars * 4);
+  assert.ok(isStructural(spec, cut[0].apply(spec)));
+  const few = candidateChanges(spec, { ...base, budget_cut_steps: 10 }).map((c) => c.id);
+  assert.ok(!few.some((id) => id.startsWith("budget:")));
+  const big = { ...spec, context_budget_chars: 32000 };
+  assert.ok(!candidateChanges(big, base).some((c) => c.id.startsWith("budget:")));
+});
+
 Deno.test("offline evolution accepts only strict improvements and reports search and held-out comparisons", async () => {
   const dir = await Deno.makeTempDir();
   try {

@@ -2,7 +2,9 @@
  * The offline meta-proposer: reads trace statistics and proposes one structural revision of the
  * scaffold per attempt. Rules, most evident first: duplicate `key: text` lines → a keyed file
  * with UPSERT; oversized files → pruning and a size warning; stuck or oscillating play → a
- * sensor; writes without a prior read → the consult-before-write rule. A continuation attempt
+ * sensor; writes without a prior read → the consult-before-write rule; most steps' prompts cut by
+ * the context budget (memory never reaches the player) → a larger budget, first of all. A
+ * continuation attempt
  * keeps the failed revision and adds the next applicable rule.
  *
  * @module
@@ -21,6 +23,9 @@ export interface Proposal {
   /** Ids of the changes applied, for the history. */
   changes: string[];
 }
+
+/** The largest context budget the budget rule proposes (characters per phase). */
+const MAX_BUDGET = 32000;
 
 /** One candidate change. */
 interface Change {
@@ -78,6 +83,22 @@ export function candidateChanges(spec: ScaffoldSpec, stats: TraceStats): Change[
         },
       });
     }
+  }
+  const cut = rate(stats.budget_cut_steps, stats.steps);
+  if (cut > 0.3 && spec.context_budget_chars < MAX_BUDGET) {
+    const next = Math.min(MAX_BUDGET, spec.context_budget_chars * 4);
+    out.push({
+      // Ahead of every memory change: while the prompt is cut, no memory design can matter.
+      score: 2 + cut,
+      change: {
+        id: `budget:${next}`,
+        why: `${(100 * cut).toFixed(0)}% of steps had a prompt cut by the ` +
+          `${spec.context_budget_chars}-character context budget, so memory results were crowded ` +
+          `out by the instructions and the screen`,
+        what: `the context budget per phase grows to ${next} characters`,
+        apply: (x) => ({ ...x, context_budget_chars: next }),
+      },
+    });
   }
   const sensor = (id: SensorName, score: number, why: string) => {
     if (spec.sensors.includes(id)) return;

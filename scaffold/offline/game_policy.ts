@@ -85,6 +85,42 @@ function frontierStep(
   return undefined;
 }
 
+const ORTHOGONAL = new Set(["north", "south", "east", "west"]);
+
+/**
+ * An open NetHack door is drawn across its wall: `|` in a horizontal wall (so north or south of
+ * the player) and `-` in a vertical one (east or west). A wall piece in that orientation next to
+ * the player is almost always such a door; if not, the refused move is not repeated.
+ */
+export function openDoor(n: NeighbourFact): boolean {
+  return ((n.dir === "north" || n.dir === "south") && n.ch === "|") ||
+    ((n.dir === "east" || n.dir === "west") && n.ch === "-");
+}
+
+/**
+ * Doors and direction prompts, from the game's message line: a closed door is opened, a locked
+ * one kicked, and the direction question that follows is answered with the adjacent door's
+ * direction (or the move that was just refused). Undefined when none of these is on screen.
+ */
+export function doorReply(
+  screen: string,
+  neighbours: readonly NeighbourFact[],
+  refused: string | undefined,
+  valid: readonly string[],
+): string | undefined {
+  // NetHack doors are entered orthogonally only, so an orthogonal door is the one meant.
+  const door = neighbours.find((n) => n.kind === "door" && ORTHOGONAL.has(n.dir)) ??
+    neighbours.find((n) => n.kind === "door");
+  if (/In what direction\?/.test(screen)) {
+    const dir = door?.dir ?? refused;
+    return dir && valid.includes(dir) ? dir : valid.includes("esc") ? "esc" : undefined;
+  }
+  if (/door is locked/i.test(screen) && valid.includes("kick")) return "kick";
+  if (/door is closed/i.test(screen) && valid.includes("open")) return "open";
+  if (/WHAMM/.test(screen) && door && valid.includes("kick")) return "kick";
+  return undefined;
+}
+
 /** The PLAN reply to a conversation so far. */
 export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   const prompt = messages[0].content;
@@ -95,6 +131,8 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   const valid =
     prompt.match(/^Commit exactly one action .*Valid actions: (.+)$/m)?.[1].split(", ") ?? [];
   // A question or menu on screen (NetHack's [ynq], Crawl's prompts) is closed before moving.
+  const door = doorReply(screen, f.neighbours, f.doNotRepeat, valid);
+  if (door) return `<|ACTION|>${door}<|END|>`;
   if (/\[[yn][ynaq]*\]|\(y\/n\)|--More--/.test(screen) && valid.includes("esc")) {
     return "<|ACTION|>esc<|END|>";
   }
@@ -122,7 +160,11 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
       .map((m) => m[1]),
   );
   if (f.doNotRepeat) blocked.add(f.doNotRepeat);
-  const options = f.neighbours.filter((n) => n.passable && !blocked.has(n.dir));
+  // A monster next to the player is usually the pet (moving into it swaps places) or something
+  // to fight (moving into it attacks), so it does not block the way.
+  const options = f.neighbours.filter((n) =>
+    (n.passable || n.kind === "monster" || openDoor(n)) && !blocked.has(n.dir)
+  );
   if (options.length === 0) return act("search");
   const stairs = [...f.stairsSeen];
   for (

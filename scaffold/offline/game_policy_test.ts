@@ -34,3 +34,53 @@ Deno.test("a question on screen is closed with esc before anything else", () => 
   );
   assert.equal(reply, "<|ACTION|>esc<|END|>");
 });
+
+const VALID = ["north", "south", "east", "west", "esc", "down", "open", "kick"];
+const DOOR_EAST = [
+  "position: (5,5) level: 1",
+  "north: (5,4) '-' wall blocked",
+  "east: (6,5) '+' door passable",
+  "west: (4,5) '.' floor passable",
+].join("\n");
+
+Deno.test("a closed NetHack door is opened and the direction prompt answered with the door's side", () => {
+  const screen = "This door is closed.\n - - - -\n |..@+\nDlvl:1 $:0 HP:12(12)";
+  const open = gameReply([{ role: "user", content: fullPrompt(screen, DOOR_EAST) }], createRng(1));
+  assert.equal(open, "<|ACTION|>open<|END|>");
+  const dir = gameReply(
+    [{ role: "user", content: fullPrompt("In what direction?\n |..@+", DOOR_EAST) }],
+    createRng(1),
+  );
+  assert.equal(dir, "<|ACTION|>east<|END|>");
+});
+
+Deno.test("a locked NetHack door is kicked", () => {
+  const reply = gameReply(
+    [{ role: "user", content: fullPrompt("This door is locked.\n |..@+", DOOR_EAST) }],
+    createRng(1),
+  );
+  assert.equal(reply, "<|ACTION|>kick<|END|>");
+});
+
+Deno.test("the pet next to the player does not block the only way on, and an open door is a way", () => {
+  const analysis = [
+    "position: (5,5) level: 1",
+    "north: (5,4) '|' wall blocked",
+    "south: (5,6) '-' wall blocked",
+    "east: (6,5) 'd' monster blocked",
+    "west: (4,5) '|' wall blocked",
+  ].join("\n");
+  const turns = (a: string) => [
+    { role: "user" as const, content: fullPrompt("Dlvl:1", a) },
+    { role: "assistant" as const, content: "Consulting memory." },
+    { role: "user" as const, content: "(no results)" },
+  ];
+  assert.equal(gameReply(turns(analysis), createRng(1)), "<|ACTION|>north<|END|>");
+  const petOnly = analysis.replace("north: (5,4) '|' wall", "north: (5,4) '-' wall");
+  assert.equal(gameReply(turns(petOnly), createRng(1)), "<|ACTION|>east<|END|>");
+});
+
+function fullPrompt(screen: string, analysis: string): string {
+  return `You are an agent playing NetHack.\n=== CURRENT OBSERVATION ===\n${screen}\n=== MAP ANALYSIS ===\n${analysis}\n` +
+    `Commit exactly one action with <|ACTION|>action<|END|>. Valid actions: ${VALID.join(", ")}\n`;
+}

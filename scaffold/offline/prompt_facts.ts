@@ -13,6 +13,8 @@ export interface NeighbourFact {
   x: number;
   y: number;
   kind: string;
+  /** The glyph shown. */
+  ch: string;
   passable: boolean;
 }
 
@@ -48,14 +50,15 @@ export function promptFacts(prompt: string): PromptFacts {
   const pos = prompt.match(/^position: \((\d+),(\d+)\) level: (\d+)$/m);
   const neighbours: NeighbourFact[] = [];
   for (
-    const m of prompt.matchAll(/^(\w+): \((-?\d+),(-?\d+)\) '.*?' (\w+) (passable|blocked)$/gm)
+    const m of prompt.matchAll(/^(\w+): \((-?\d+),(-?\d+)\) '(.*?)' (\w+) (passable|blocked)$/gm)
   ) {
     neighbours.push({
       dir: m[1] as Direction,
       x: Number(m[2]),
       y: Number(m[3]),
-      kind: m[4],
-      passable: m[5] === "passable",
+      ch: m[4],
+      kind: m[5],
+      passable: m[6] === "passable",
     });
   }
   const stairsSeen = [...prompt.matchAll(/^stairs down '>' seen at \((\d+),(\d+)\)/gm)]
