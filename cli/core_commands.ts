@@ -14,7 +14,7 @@ import {
   STORE_KINDS,
 } from "../core/space.ts";
 import { type ArchitectureSpec, canonicalSpecJson, fingerprint, parseSpec } from "../core/spec.ts";
-import { firstDuplicateKey, stripBom } from "../core/strict_json.ts";
+import { readJsonDocument } from "../core/strict_json.ts";
 import { VERSION } from "../core/version.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT } from "./io.ts";
@@ -33,41 +33,11 @@ export async function readSpecFile(
   file: string,
   io: CliIo,
 ): Promise<ParseResult<ArchitectureSpec>> {
-  let text: string;
-  try {
-    text = file === "-" ? await io.readStdin() : await io.readTextFile(file);
-  } catch (e) {
-    const reason = e instanceof Deno.errors.NotFound ? "file not found" : (e as Error).message;
-    return {
-      ok: false,
-      issues: [{ code: "io", path: [], message: `cannot read ${file}: ${reason}` }],
-    };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(stripBom(text));
-  } catch (e) {
-    return {
-      ok: false,
-      issues: [{
-        code: "json",
-        path: [],
-        message: `malformed JSON in ${file}: ${(e as Error).message}`,
-      }],
-    };
-  }
-  const duplicate = firstDuplicateKey(stripBom(text));
-  if (duplicate !== null) {
-    return {
-      ok: false,
-      issues: [{
-        code: "duplicate_key",
-        path: duplicate.split("."),
-        message: `duplicate key '${duplicate}' in ${file} (JSON would silently keep the last one)`,
-      }],
-    };
-  }
-  return parseSpec(value);
+  const doc = await readJsonDocument(
+    file,
+    (path) => path === "-" ? io.readStdin() : io.readTextFile(path),
+  );
+  return doc.ok ? parseSpec(doc.value) : doc;
 }
 
 /** `automem space`. */

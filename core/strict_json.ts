@@ -6,6 +6,7 @@
  * @module
  */
 import { AutomemError } from "./automem_error.ts";
+import type { ParseResult } from "./issues.ts";
 
 /** Spec files are small; anything bigger is a mistake. */
 export const MAX_SPEC_BYTES = 1 << 20;
@@ -87,4 +88,50 @@ export function firstDuplicateKey(text: string): string | null {
     } else i++;
   }
   return null;
+}
+
+/**
+ * Reads a user-written JSON document with `read` and parses it strictly (BOM accepted, duplicate
+ * keys refused). I/O and JSON problems come back as issues naming the file, like schema issues,
+ * so callers report every problem the same way.
+ */
+export async function readJsonDocument(
+  file: string,
+  read: (path: string) => Promise<string>,
+): Promise<ParseResult<unknown>> {
+  let text: string;
+  try {
+    text = stripBom(await read(file));
+  } catch (e) {
+    const reason = e instanceof Deno.errors.NotFound ? "file not found" : (e as Error).message;
+    return {
+      ok: false,
+      issues: [{ code: "io", path: [], message: `cannot read ${file}: ${reason}` }],
+    };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return {
+      ok: false,
+      issues: [{
+        code: "json",
+        path: [],
+        message: `malformed JSON in ${file}: ${(e as Error).message}`,
+      }],
+    };
+  }
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== null) {
+    return {
+      ok: false,
+      issues: [{
+        code: "duplicate_key",
+        path: duplicate.split("."),
+        message: `duplicate key '${duplicate}' in ${file} (JSON would silently keep the last one)`,
+      }],
+    };
+  }
+  return { ok: true, value };
 }

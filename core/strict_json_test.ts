@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { firstDuplicateKey, InputLimitError, readTextCapped, stripBom } from "./strict_json.ts";
+import {
+  firstDuplicateKey,
+  InputLimitError,
+  readJsonDocument,
+  readTextCapped,
+  stripBom,
+} from "./strict_json.ts";
 
 Deno.test("duplicate keys are found with their path; distinct keys and keys in arrays are not", () => {
   assert.equal(firstDuplicateKey('{"a": 1, "b": {"c": 1, "c": 2}}'), "b.c");
@@ -20,4 +26,24 @@ Deno.test("capped reads refuse devices and oversized files without reading them"
   await Deno.writeTextFile(file, "x".repeat(2000));
   await assert.rejects(readTextCapped(file, 1024), /larger than the 1024-byte limit/);
   assert.equal((await readTextCapped(file, 4096)).length, 2000);
+});
+
+Deno.test("readJsonDocument: BOM accepted; missing file, malformed JSON and duplicate keys are issues naming the file", async () => {
+  const files: Record<string, string> = {
+    "bom.json": '\uFEFF{"a":1}',
+    "bad.json": "{",
+    "dup.json": '{"a":{"b":1,"b":2}}',
+  };
+  const read = (p: string) =>
+    p in files ? Promise.resolve(files[p]) : Promise.reject(new Deno.errors.NotFound(p));
+  assert.deepEqual(await readJsonDocument("bom.json", read), { ok: true, value: { a: 1 } });
+  const codes = async (f: string) => {
+    const r = await readJsonDocument(f, read);
+    assert.ok(!r.ok);
+    assert.ok(r.issues[0].message.includes(f), r.issues[0].message);
+    return r.issues.map((i) => [i.code, i.path.join(".")]);
+  };
+  assert.deepEqual(await codes("missing.json"), [["io", ""]]);
+  assert.deepEqual(await codes("bad.json"), [["json", ""]]);
+  assert.deepEqual(await codes("dup.json"), [["duplicate_key", "a.b"]]);
 });
