@@ -4,6 +4,7 @@
  *
  * @module
  */
+export * from "./compass.ts";
 export * from "./crawl/mod.ts";
 export * from "./env_registry.ts";
 export * from "./game_errors.ts";

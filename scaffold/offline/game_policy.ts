@@ -10,6 +10,7 @@
  */
 import type { ChatMessage, Rng } from "../../core/ports.ts";
 import { type NeighbourFact, promptFacts } from "./prompt_facts.ts";
+import { COMPASS_OFFSETS } from "../../bench/games/compass.ts";
 
 const MAP = "dungeon_map.txt";
 const STRATEGY = "strategy.txt";
@@ -29,16 +30,7 @@ function toward(
   return best && bestD < now ? best : undefined;
 }
 
-const OFFSETS: Record<string, [number, number]> = {
-  north: [0, -1],
-  south: [0, 1],
-  east: [1, 0],
-  west: [-1, 0],
-  northeast: [1, -1],
-  northwest: [-1, -1],
-  southeast: [1, 1],
-  southwest: [-1, 1],
-};
+const OFFSETS = COMPASS_OFFSETS;
 
 /** Remembered cells of a level with their exits, from `d<l>(x,y): visited exits=...` lines. */
 function rememberedCells(memory: string, depth: number): Map<string, string[]> {

@@ -9,21 +9,13 @@
  */
 import { Map as RotMap, RNG } from "rot-js";
 import type { GameEnv, GameObservation, GameOptions, GameStep } from "../game_port.ts";
+import { COMPASS_OFFSETS } from "../compass.ts";
 
 const W = 40;
 const H = 14;
 const LEVELS = 5;
 const VIEW = 2;
-const MOVES: Record<string, [number, number]> = {
-  north: [0, -1],
-  south: [0, 1],
-  east: [1, 0],
-  west: [-1, 0],
-  northeast: [1, -1],
-  northwest: [-1, -1],
-  southeast: [1, 1],
-  southwest: [-1, 1],
-};
+const MOVES = COMPASS_OFFSETS;
 const ACTIONS = [...Object.keys(MOVES), "down", "search"];
 
 interface Level {
