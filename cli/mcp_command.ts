@@ -38,7 +38,7 @@ export const mcpCommand: CommandDef = {
   usage:
     "automem mcp (--spec FILE | --run RUN_DIR) [--dir DIR] [--http [--host H] [--port P] [--token T]] [--offline]",
   summary:
-    "Serve a memory (a spec, or a search's winner) to MCP clients: tools for guidance, search, lessons, transcripts, outcomes, get, list and delete; one resource per unit. Stdio by default; --http serves streamable HTTP at /mcp, and a non-loopback host needs a token (--token or AUTOMEM_STATUS_TOKEN).",
+    "Serve a memory (a spec, or a search's winner) to MCP clients: tools for guidance, search, lessons, transcripts, outcomes, get, list and delete, and file-memory ops (files_*, kept in DIR.files.json); one resource per unit. Stdio by default; --http serves streamable HTTP at /mcp, and a non-loopback host needs a token (--token or AUTOMEM_STATUS_TOKEN).",
   flags: [
     { name: "spec", type: "string", meta: "FILE", description: "architecture spec JSON" },
     { name: "run", type: "string", meta: "RUN_DIR", description: "use this search's winner" },
@@ -87,12 +87,13 @@ export const mcpCommand: CommandDef = {
       models: offline ? {} : { memory: buildModels(config).memory },
       signal: io.signal,
     });
+    const files = await mcp.McpFiles.open(mcp.filesPathFor(String(flags.dir)));
     if (flags.http !== true) {
-      await mcp.serveMcpStdio(memory);
+      await mcp.serveMcpStdio(memory, files);
       return EXIT.ok;
     }
     try {
-      const server = mcp.serveMcpHttp(memory, { host, port, token, signal: io.signal });
+      const server = mcp.serveMcpHttp(memory, { host, port, token, files, signal: io.signal });
       io.stderr(`automem mcp: ${server.url}${mcp.MCP_PATH.slice(1)} (Ctrl-C stops)\n`);
       await server.finished;
       return EXIT.ok;

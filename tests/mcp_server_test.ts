@@ -7,7 +7,9 @@ import { createMemory } from "../memory/create_memory.ts";
 import {
   connectMcpHttp,
   connectMcpStdio,
+  filesPathFor,
   type McpClient,
+  McpFiles,
   serveMcpHttp,
 } from "../server/mcp/mod.ts";
 
@@ -20,6 +22,15 @@ const SPEC = {
   manage: "lightweight",
 };
 const TOOLS = [
+  "files_append",
+  "files_count",
+  "files_create",
+  "files_index",
+  "files_read",
+  "files_search",
+  "files_tail",
+  "files_upsert",
+  "files_write",
   "memory_add_lesson",
   "memory_add_transcript",
   "memory_delete",
@@ -76,30 +87,92 @@ async function exercise(client: McpClient): Promise<void> {
   assert.ok(bad.error, "an invalid lesson is a tool error, not a crash");
 }
 
+/** A file tool's plain result text (the memory file system's own). */
+async function text(client: McpClient, name: string, args: Record<string, unknown>) {
+  const result = await client.callTool({ name, arguments: args });
+  return (result.content as { text: string }[])[0].text;
+}
+
+/** Writes, upserts, searches and reads memory files. */
+async function exerciseFiles(client: McpClient): Promise<void> {
+  assert.equal(await text(client, "files_index", {}), "[NO FILES]");
+  assert.equal(await text(client, "files_create", { file: "notes.txt" }), "[Created notes.txt]");
+  assert.equal(
+    await text(client, "files_write", { file: "notes.txt", text: "refunds need an order number" }),
+    "[Wrote to notes.txt]",
+  );
+  assert.equal(
+    await text(client, "files_append", { file: "notes.txt", text: "ship by courier" }),
+    "[Appended to notes.txt]",
+  );
+  for (const [key, value] of [["alice", "prefers email"], ["bob", "vip"], ["alice", "phone"]]) {
+    await text(client, "files_upsert", { file: "people.txt", key, text: value });
+  }
+  assert.equal(
+    await text(client, "files_search", { file: "notes.txt", keyword: "ORDER" }),
+    "refunds need an order number",
+  );
+  assert.equal(
+    await text(client, "files_count", { file: "people.txt", keyword: "alice" }),
+    "[1 line(s) matching 'alice']",
+  );
+  assert.equal(await text(client, "files_tail", { file: "notes.txt", n: 1 }), "ship by courier");
+  assert.equal(
+    await text(client, "files_read", { file: "missing.txt" }),
+    "[ERROR: file 'missing.txt' does not exist]",
+  );
+}
+
+/** What a restarted server must still see. */
+async function filesSurvive(client: McpClient): Promise<void> {
+  assert.equal(
+    await text(client, "files_read", { file: "people.txt" }),
+    "bob: vip\nalice: phone\n",
+  );
+  assert.equal(
+    await text(client, "files_index", {}),
+    "  - notes.txt (2 lines)\n  - people.txt (2 lines)",
+  );
+}
+
 Deno.test("automem mcp over stdio serves the memory to the SDK's own client", async () => {
   const work = await Deno.makeTempDir({ prefix: "automem_mcp_stdio_" });
   await Deno.writeTextFile(`${work}/spec.json`, JSON.stringify(SPEC));
-  const client = await connectMcpStdio({
-    command: Deno.execPath(),
-    args: [
-      "run",
-      "-A",
-      "--config",
-      `${ROOT}deno.json`,
-      `${ROOT}main.ts`,
-      "mcp",
-      "--spec",
-      `${work}/spec.json`,
-      "--dir",
-      `${work}/memory`,
-      "--offline",
-    ],
-    cwd: work,
-  });
+  const start = () =>
+    connectMcpStdio({
+      command: Deno.execPath(),
+      args: [
+        "run",
+        "-A",
+        "--config",
+        `${ROOT}deno.json`,
+        `${ROOT}main.ts`,
+        "mcp",
+        "--spec",
+        `${work}/spec.json`,
+        "--dir",
+        `${work}/memory`,
+        "--offline",
+      ],
+      cwd: work,
+    });
   try {
-    await exercise(client);
+    const client = await start();
+    try {
+      await exercise(client);
+      await exerciseFiles(client);
+    } finally {
+      await client.close();
+    }
+    const snapshot = JSON.parse(await Deno.readTextFile(`${work}/memory.files.json`));
+    assert.deepEqual(Object.keys(snapshot).sort(), ["notes.txt", "people.txt"]);
+    const restarted = await start();
+    try {
+      await filesSurvive(restarted);
+    } finally {
+      await restarted.close();
+    }
   } finally {
-    await client.close();
     await Deno.remove(work, { recursive: true });
   }
 });
@@ -109,16 +182,20 @@ Deno.test("MCP over streamable HTTP on loopback requires the token when one is s
   const stop = new AbortController();
   await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
   const token = "test-token-1234";
-  const server = serveMcpHttp(memory, { port: 0, token, signal: stop.signal });
+  const files = await McpFiles.open(filesPathFor(`${work}/memory`));
+  const server = serveMcpHttp(memory, { port: 0, token, files, signal: stop.signal });
   try {
     assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     await assert.rejects(connectMcpHttp(`${server.url}mcp`, "wrong-token-000"), /401|token/i);
     const client = await connectMcpHttp(`${server.url}mcp`, token);
     try {
       await exercise(client);
+      await exerciseFiles(client);
     } finally {
       await client.close();
     }
+    const reopened = await McpFiles.open(filesPathFor(`${work}/memory/`));
+    assert.equal(reopened.fs.read("people.txt"), "bob: vip\nalice: phone\n");
   } finally {
     stop.abort();
     await server.finished;

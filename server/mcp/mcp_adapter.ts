@@ -16,6 +16,7 @@ import process from "node:process";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { VERSION } from "../../core/version.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
+import { FILE_TOOLS, type McpFiles } from "./mcp_files.ts";
 import { MEMORY_TOOLS, unitView } from "./mcp_tools.ts";
 
 /** URI template of the unit resources. */
@@ -28,9 +29,21 @@ function json(value: unknown): { type: "text"; text: string } {
   return { type: "text", text: JSON.stringify(value, null, 2) };
 }
 
-/** An SDK server exposing `memory`: the tools and one resource per active unit. */
-export function createMcpServer(memory: AutomemMemory): McpServer {
+/**
+ * An SDK server exposing `memory`: the tools and one resource per active unit, plus the `files_*`
+ * tools when a file-system memory is given.
+ */
+export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpServer {
   const server = new McpServer({ name: "automem", version: VERSION });
+  for (const t of files ? FILE_TOOLS : []) {
+    server.registerTool(
+      t.name,
+      { title: t.title, description: t.description, inputSchema: t.input },
+      async (args: Record<string, unknown>) => ({
+        content: [{ type: "text" as const, text: await t.run(files!, args as never) }],
+      }),
+    );
+  }
   for (const t of MEMORY_TOOLS) {
     server.registerTool(
       t.name,
@@ -76,8 +89,8 @@ export function createMcpServer(memory: AutomemMemory): McpServer {
 }
 
 /** Serves `memory` over this process's stdin/stdout until the client disconnects. */
-export async function serveMcpStdio(memory: AutomemMemory): Promise<void> {
-  const server = createMcpServer(memory);
+export async function serveMcpStdio(memory: AutomemMemory, files?: McpFiles): Promise<void> {
+  const server = createMcpServer(memory, files);
   const transport = new StdioServerTransport(process.stdin, process.stdout);
   const closed = new Promise<void>((resolve) => transport.onclose = resolve);
   await server.connect(transport);
@@ -91,8 +104,12 @@ export async function serveMcpStdio(memory: AutomemMemory): Promise<void> {
  * Answers one streamable-HTTP MCP request. Stateless: each request gets its own SDK server and
  * transport over the shared memory (whose calls are queued), so no session state can leak.
  */
-export async function handleMcpHttp(memory: AutomemMemory, request: Request): Promise<Response> {
-  const server = createMcpServer(memory);
+export async function handleMcpHttp(
+  memory: AutomemMemory,
+  request: Request,
+  files?: McpFiles,
+): Promise<Response> {
+  const server = createMcpServer(memory, files);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

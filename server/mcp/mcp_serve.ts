@@ -9,6 +9,7 @@ import type { AutomemMemory } from "../../memory/memory_client.ts";
 import { authorized } from "../auth.ts";
 import { checkBind, type RunningServer, ServeError } from "../serve.ts";
 import { handleMcpHttp } from "./mcp_adapter.ts";
+import type { McpFiles } from "./mcp_files.ts";
 
 /** Options of {@linkcode serveMcpHttp}. */
 export interface McpHttpOptions {
@@ -18,6 +19,8 @@ export interface McpHttpOptions {
   port?: number;
   /** Bearer token every request must carry; mandatory for a non-loopback host. */
   token?: string;
+  /** The file-system memory behind the `files_*` tools (none: no such tools). */
+  files?: McpFiles;
   /** Aborting stops the server. */
   signal?: AbortSignal;
 }
@@ -40,7 +43,7 @@ export function serveMcpHttp(memory: AutomemMemory, opts: McpHttpOptions = {}): 
     if (token !== undefined && !authorized(req.headers.get("authorization"), token)) {
       return problem(401, "missing or wrong bearer token");
     }
-    return handleMcpHttp(memory, req);
+    return handleMcpHttp(memory, req, opts.files);
   };
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {

@@ -1,7 +1,8 @@
 /**
  * Memory as a service: an MCP server (`automem mcp`) over a memory opened from a spec, for any
  * MCP client (Claude Code, Cursor, ...). Tools: guidance for a task, search, add a lesson or a
- * transcript, report an outcome, get, list and delete; one resource per unit
+ * transcript, report an outcome, get, list and delete, and the file-system memory's operations
+ * (`files_*`, persisted beside the memory directory); one resource per unit
  * (`automem://units/{id}`). Served over stdio, or streamable HTTP on loopback with the status
  * server's token rules.
  *
@@ -16,5 +17,6 @@ export {
   serveMcpStdio,
   UNIT_URI_TEMPLATE,
 } from "./mcp_adapter.ts";
+export { FILE_TOOLS, filesPathFor, type FileTool, McpFiles } from "./mcp_files.ts";
 export { MCP_PATH, type McpHttpOptions, serveMcpHttp } from "./mcp_serve.ts";
 export { MEMORY_TOOLS, type MemoryTool, unitView } from "./mcp_tools.ts";

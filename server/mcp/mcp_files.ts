@@ -1,0 +1,132 @@
+/**
+ * The file-system memory ({@linkcode MemoryFs}) behind the MCP `files_*` tools: one file system
+ * persisted as a snapshot JSON beside the memory directory, loaded on start and rewritten
+ * atomically (temporary file + rename) after every mutating op, so a restarted server sees the
+ * same files. Tools answer with the file system's own result texts.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { writeJsonAtomic } from "../../core/atomic_write.ts";
+import { readTextIfExists } from "../../core/read_if_exists.ts";
+import { type FsSnapshot, MemoryFs } from "../../memory/files/mod.ts";
+
+/** Where the files of a memory in `dir` live: `<dir>.files.json`, beside the directory. */
+export function filesPathFor(dir: string): string {
+  return `${dir.replace(/\/+$/, "")}.files.json`;
+}
+
+/** A {@linkcode MemoryFs} that persists itself after every mutating op. */
+export class McpFiles {
+  readonly fs: MemoryFs;
+  readonly path: string;
+  #saved: Promise<void> = Promise.resolve();
+
+  private constructor(path: string, snapshot: FsSnapshot) {
+    this.path = path;
+    this.fs = new MemoryFs(snapshot);
+  }
+
+  /** Loads the snapshot at `path` (an empty file system when there is none). */
+  static async open(path: string): Promise<McpFiles> {
+    const text = await readTextIfExists(path);
+    return new McpFiles(path, text === undefined ? {} : JSON.parse(text) as FsSnapshot);
+  }
+
+  /**
+   * Runs a mutating op, then saves; saves are chained so they land in order, and a failed save
+   * rejects its own call only (the next save writes the whole snapshot again).
+   */
+  async mutate(op: (fs: MemoryFs) => string): Promise<string> {
+    const result = op(this.fs);
+    const snapshot = this.fs.snapshot();
+    this.#saved = this.#saved.catch(() => {}).then(() => writeJsonAtomic(this.path, snapshot));
+    await this.#saved;
+    return result;
+  }
+}
+
+/** One file tool: like a memory tool, but over {@linkcode McpFiles} and answering plain text. */
+export interface FileTool<S extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  run(files: McpFiles, args: z.infer<z.ZodObject<S>>): string | Promise<string>;
+}
+
+function tool<S extends z.ZodRawShape>(t: FileTool<S>): FileTool {
+  return t as unknown as FileTool;
+}
+
+const file = z.string().min(1).describe("file name (a flat namespace; paths keep the last part)");
+const keyword = z.string().min(1).describe("case-insensitive substring");
+const text = z.string();
+
+/** The file-memory tools: the memory file system's operations. */
+export const FILE_TOOLS: readonly FileTool[] = [
+  tool({
+    name: "files_index",
+    title: "List memory files",
+    description: "Every memory file with its line count.",
+    input: {},
+    run: (f) => f.fs.index() || "[NO FILES]",
+  }),
+  tool({
+    name: "files_read",
+    title: "Read a memory file",
+    description: "The whole content of a memory file.",
+    input: { file },
+    run: (f, a) => f.fs.read(a.file),
+  }),
+  tool({
+    name: "files_search",
+    title: "Search a memory file",
+    description: "Lines of a memory file containing a keyword (the last ones when many).",
+    input: { file, keyword },
+    run: (f, a) => f.fs.search(a.file, a.keyword),
+  }),
+  tool({
+    name: "files_tail",
+    title: "Tail a memory file",
+    description: "The last n lines of a memory file.",
+    input: { file, n: z.number().int().min(0).max(1000).default(10) },
+    run: (f, a) => f.fs.tail(a.file, a.n),
+  }),
+  tool({
+    name: "files_count",
+    title: "Count matching lines",
+    description: "How many lines of a memory file contain a keyword.",
+    input: { file, keyword },
+    run: (f, a) => f.fs.count(a.file, a.keyword),
+  }),
+  tool({
+    name: "files_create",
+    title: "Create a memory file",
+    description: "Creates an empty memory file; an existing one is left alone.",
+    input: { file },
+    run: (f, a) => f.mutate((fs) => fs.create(a.file)),
+  }),
+  tool({
+    name: "files_write",
+    title: "Write a memory file",
+    description: "Replaces a memory file's content.",
+    input: { file, text },
+    run: (f, a) => f.mutate((fs) => fs.write(a.file, a.text)),
+  }),
+  tool({
+    name: "files_append",
+    title: "Append to a memory file",
+    description: "Appends text as line(s), creating the file when missing.",
+    input: { file, text },
+    run: (f, a) => f.mutate((fs) => fs.append(a.file, a.text)),
+  }),
+  tool({
+    name: "files_upsert",
+    title: "Upsert a keyed line",
+    description:
+      "Replaces the line starting with 'key:' by 'key: text' at the end (one line per key, in recency order).",
+    input: { file, key: z.string().min(1).regex(/^[^:\n]+$/, "no ':' or newline"), text },
+    run: (f, a) => f.mutate((fs) => fs.upsert(a.file, a.key, a.text)),
+  }),
+];
