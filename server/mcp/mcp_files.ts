@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
+import { AutomemError } from "../../core/automem_error.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import { type FsSnapshot, MemoryFs } from "../../memory/files/mod.ts";
 
@@ -30,7 +31,23 @@ export class McpFiles {
   /** Loads the snapshot at `path` (an empty file system when there is none). */
   static async open(path: string): Promise<McpFiles> {
     const text = await readTextIfExists(path);
-    return new McpFiles(path, text === undefined ? {} : JSON.parse(text) as FsSnapshot);
+    if (text === undefined) return new McpFiles(path, {});
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new AutomemError("corrupt_state", `${path}: not JSON (${(e as Error).message})`, {
+        cause: e,
+      });
+    }
+    const parsed = SnapshotSchema.safeParse(value);
+    if (!parsed.success) {
+      throw new AutomemError(
+        "corrupt_state",
+        `${path}: not a file-memory snapshot (an object of file name to text)`,
+      );
+    }
+    return new McpFiles(path, parsed.data as FsSnapshot);
   }
 
   /**
@@ -45,6 +62,9 @@ export class McpFiles {
     return result;
   }
 }
+
+/** The saved shape: file name → content. */
+const SnapshotSchema = z.record(z.string(), z.string());
 
 /** One file tool: like a memory tool, but over {@linkcode McpFiles} and answering plain text. */
 export interface FileTool<S extends z.ZodRawShape = z.ZodRawShape> {
