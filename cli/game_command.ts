@@ -5,13 +5,15 @@
  *
  * @module
  */
-import { createGameEnv, gameEnvIds, gameUnavailableReason } from "../bench/games/env_registry.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 
-function checkGame(id: string): void {
-  if (!gameEnvIds().includes(id)) {
-    throw new UsageError(`unknown game '${id}' (expected one of: ${gameEnvIds().join(", ")})`);
+/** The game registry pulls in the pty driver and terminal renderer: load it only for `game`. */
+const registry = () => import("../bench/games/env_registry.ts");
+
+function checkGame(id: string, ids: readonly string[]): void {
+  if (!ids.includes(id)) {
+    throw new UsageError(`unknown game '${id}' (expected one of: ${ids.join(", ")})`);
   }
 }
 
@@ -24,6 +26,7 @@ interface PlayOptions {
 
 async function play(id: string, opts: PlayOptions, io: CliIo): Promise<number> {
   const { seed, actions, json } = opts;
+  const { createGameEnv } = await registry();
   const env = await createGameEnv(id, { signal: io.signal, maxSteps: opts.maxSteps });
   try {
     const first = await env.reset(seed);
@@ -79,6 +82,7 @@ export const gameCommand: CommandDef = {
   ],
   positionals: { min: 1, max: 2 },
   async run({ flags, positionals, io }) {
+    const { gameEnvIds, gameUnavailableReason } = await registry();
     const [sub, game] = positionals;
     if (sub === "list") {
       for (const id of gameEnvIds()) {
@@ -93,7 +97,7 @@ export const gameCommand: CommandDef = {
     }
     if (sub === "play") {
       if (game === undefined) throw new UsageError("play needs a GAME");
-      checkGame(game);
+      checkGame(game, gameEnvIds());
       const seed = Number(flags.seed);
       if (!Number.isSafeInteger(seed) || seed < 0) {
         throw new UsageError(`--seed: expected a non-negative integer, got ${flags.seed}`);
@@ -104,7 +108,7 @@ export const gameCommand: CommandDef = {
     }
     if (sub === "bench") {
       const games = String(flags.games).split(",").map((g) => g.trim()).filter(Boolean);
-      games.forEach(checkGame);
+      for (const g of games) checkGame(g, gameEnvIds());
       const steps = Number(flags.steps);
       if (!Number.isSafeInteger(steps) || steps < 1) {
         throw new UsageError(`--steps: expected a positive integer, got ${flags.steps}`);

@@ -8,7 +8,6 @@
 import type { FlagDef } from "./args.ts";
 import type { CommandContext, CommandDef } from "./command.ts";
 import { EXIT, UsageError } from "./io.ts";
-import { scaffoldSubcommands } from "./scaffold_subcommands.ts";
 import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Flags of every `scaffold` subcommand. */
@@ -48,7 +47,9 @@ export const scaffoldCommand: CommandDef = {
     "Memory-as-files scaffolds: validate and fingerprint specs, play episodes, evolve a scaffold from traces, export memory-specialist data, serve a BALROG agent endpoint.",
   flags: SCAFFOLD_FLAGS,
   positionals: { min: 1 },
-  run(ctx: CommandContext): Promise<number> {
+  async run(ctx: CommandContext): Promise<number> {
+    // The scaffold stack (games, endpoint, export) loads only when this command runs.
+    const { scaffoldSubcommands } = await import("./scaffold_subcommands.ts");
     const [sub, ...rest] = ctx.positionals;
     const handler = scaffoldSubcommands[sub];
     if (!handler) {
@@ -58,6 +59,6 @@ export const scaffoldCommand: CommandDef = {
         }`,
       );
     }
-    return handler({ ...ctx, positionals: rest }).then((code) => code ?? EXIT.ok);
+    return (await handler({ ...ctx, positionals: rest })) ?? EXIT.ok;
   },
 };
