@@ -103,6 +103,10 @@ Deno.test("remembered site structure saves the agent steps across the fixture ta
   }
 });
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 async function textsUnder(path: string): Promise<string> {
   let all = "";
   try {
@@ -139,8 +143,12 @@ Deno.test("an xBench run with memory on the fixture leaves no decrypted text on 
       r.out + r.err;
     for (const t of FIXTURE_TASKS.slice(0, 5)) {
       assert.ok(!written.includes(t.question), `question of ${t.id} leaked`);
-      // Short numeric answers occur in any file by chance; longer ones must not occur at all.
-      if (t.answer.length >= 4) assert.ok(!written.includes(t.answer), `answer of ${t.id} leaked`);
+      // Hashes and floats contain any short digit run by chance (the identity hash changes with
+      // the fixture's port), so an answer counts only as a whole token.
+      if (t.answer.length >= 4) {
+        const token = new RegExp(`(?<![0-9A-Za-z.])${escapeRegExp(t.answer)}(?![0-9A-Za-z])`);
+        assert.ok(!token.test(written), `answer of ${t.id} leaked`);
+      }
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
