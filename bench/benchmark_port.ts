@@ -77,6 +77,12 @@ export interface Benchmark {
   readonly datasetHash: string;
   /** True when scores are synthetic (dry run on a plain task file). */
   readonly synthetic: boolean;
+  /**
+   * Set for a protected dataset (xBench-DeepSearch): a secret only the dataset file yields (its
+   * text). Anything built from the decrypted tasks (memory pools) is sealed at rest with keys
+   * derived from it, never written in plaintext.
+   */
+  readonly protectedSecret?: string;
   /** All tasks, in a fixed order. */
   tasks(): readonly BenchTask[];
   /** Runs one task with the given provider; never throws for task-level failures. */

@@ -2,11 +2,12 @@
  * The body of `automem run` (see `run_command.ts`): models, benchmark, memory, the task loop and
  * the outputs. Offline (no endpoint, or `--offline`) every time source is a logical clock, so
  * two offline runs with the same seed write byte-identical files. For protected benchmarks the
- * response cache is off and a memory store lives in a temporary folder removed at exit, so no
- * decrypted text reaches the disk.
+ * response cache is off and a memory store lives in a private temporary folder, RAM-backed
+ * (`/dev/shm`) where the machine has one, removed at exit, so no decrypted text reaches the disk.
  *
  * @module
  */
+import { makeRamTempDir } from "../core/ram_temp.ts";
 import { join, resolve } from "node:path";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import { compileSpec } from "../core/compiler.ts";
@@ -231,7 +232,7 @@ async function openRunMemory(
         parsed.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n"),
     );
   }
-  const temp = kind.protected ? await Deno.makeTempDir({ prefix: "automem-protected-" }) : null;
+  const temp = kind.protected ? await makeRamTempDir("automem-protected-") : null;
   const embedder = buildEmbedder(deps.config);
   const plan = compileSpec(parsed.value, {
     baseDir: temp ?? join(outDir, "memory"),

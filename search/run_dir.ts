@@ -75,6 +75,15 @@ export async function readArtifact<S extends z.ZodType>(
 ): Promise<z.infer<S> | undefined> {
   const text = await readTextIfExists(path);
   if (text === undefined) return undefined;
+  return parseArtifact(path, text, schema);
+}
+
+/** Parses an artifact's text read from `path`; `corrupt_state` when it is not valid. */
+export function parseArtifact<S extends z.ZodType>(
+  path: string,
+  text: string,
+  schema: S,
+): z.infer<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);

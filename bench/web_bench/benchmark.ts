@@ -230,6 +230,7 @@ export function createWebBenchmark(
     id: kind.key,
     datasetHash,
     synthetic: false,
+    ...(kind.protected ? { protectedSecret: opts.text } : {}),
     kind,
     tasks: () => tasks,
     webTask: (id) => byId.get(id),

@@ -23,7 +23,8 @@ import { diagnoseCandidate } from "../fgmd/diagnose.ts";
 import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { computeMetrics, perTaskOf } from "./metrics.ts";
-import { importViewFor, poolFromSnapshot, writePool } from "./pool_files.ts";
+import { importViewFor, poolFromSnapshot } from "./pool_files.ts";
+import { poolIo } from "./pool_io.ts";
 import {
   checkAbort,
   newLedger,
@@ -162,7 +163,7 @@ export async function runCandidate(
     // Commit only a candidate whose tasks, management and diagnosis all ran to the end.
     checkAbort(ctx);
     await writeArtifact(join(dir, "attribution.json"), AttributionFileSchema, attribution);
-    await writePool(
+    await (await poolIo(ctx.benchmark)).write(
       join(dir, "pool_final.json"),
       poolFromSnapshot(run.pool, input.startPool.merges, input.startPool.maintained_rounds),
     );

@@ -5,10 +5,10 @@
  *
  * @module
  */
+import { poolIo } from "./pool_io.ts";
 import { join } from "node:path";
 import {
   ARTIFACT_SCHEMA_VERSION,
-  PoolFileSchema,
   type RunoffResult,
   type ValidationResult,
   ValidationResultSchema,
@@ -47,9 +47,9 @@ export async function ensureFinalTest(
   await removeIfPresent(join(dir, "store"));
   const ordinal = stageOrdinal(ctx, "final_test");
   const ledger = newLedger(ctx, ctx.stageClock(ordinal));
-  const snapshot =
-    await readArtifact(ctx.dir.path("final_runoff", "runoff_start_pool.json"), PoolFileSchema) ??
-      await readArtifact(ctx.dir.canonical, PoolFileSchema);
+  const pools = await poolIo(ctx.benchmark);
+  const snapshot = await pools.read(ctx.dir.path("final_runoff", "runoff_start_pool.json")) ??
+    await pools.read(ctx.dir.canonical);
   const w = runoff.winner;
   await ctx.events.emit({
     type: "candidate_started",

@@ -12,7 +12,6 @@ import { join } from "node:path";
 import type { ArchitectureSpec } from "../../core/spec.ts";
 import {
   type CandidateResult,
-  PoolFileSchema,
   type ProposalsFile,
   ProposalsFileSchema,
   type RoundDone,
@@ -29,7 +28,7 @@ import { foldOf } from "./folds.ts";
 import { ensureProposals, type PreviousRound, type ProposerBaseline } from "./proposals.ts";
 import { pooled, type RunContext } from "./stage.ts";
 import { selectRound } from "./select.ts";
-import { writePool } from "./pool_files.ts";
+import { poolIo } from "./pool_io.ts";
 
 /** The previous round as proposers and FGMD see it (verdicts from the attribution files). */
 export async function previousRound(
@@ -104,12 +103,13 @@ export async function runRound(ctx: RunContext, input: RoundInput): Promise<Roun
   const tasks = ctx.folds.folds[fold].map((i) => ctx.tasks[i]);
   await ctx.events.emit({ type: "round_started", round, fold, n_tasks: tasks.length });
   const snapPath = ctx.dir.path(`round_${round}`, "round_start_pool.json");
+  const pools = await poolIo(ctx.benchmark);
   if (!(await exists(snapPath))) {
-    const canonical = await readArtifact(ctx.dir.canonical, PoolFileSchema);
+    const canonical = await pools.read(ctx.dir.canonical);
     if (!canonical) throw new Error("canonical/pool.json is missing");
-    await writePool(snapPath, canonical);
+    await pools.write(snapPath, canonical);
   }
-  const startPool = (await readArtifact(snapPath, PoolFileSchema))!;
+  const startPool = (await pools.read(snapPath))!;
   const previous = await previousRound(ctx, lastDone);
   const proposals: ProposalsFile = await ensureProposals(ctx, {
     round,

@@ -13,7 +13,6 @@ import {
   ARTIFACT_SCHEMA_VERSION,
   type Contender,
   ContenderSchema,
-  PoolFileSchema,
   type RunoffResult,
   RunoffResultSchema,
 } from "../artifacts.ts";
@@ -23,7 +22,8 @@ import { SearchError } from "../errors.ts";
 import { exists, readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { computeMetrics, perTaskOf } from "./metrics.ts";
-import { poolSha, writePool } from "./pool_files.ts";
+import { poolSha } from "./pool_files.ts";
+import { poolIo } from "./pool_io.ts";
 import {
   checkAbort,
   newLedger,
@@ -115,11 +115,12 @@ export async function ensureRunoff(
     );
   }
   const snapPath = join(dir, "runoff_start_pool.json");
+  const pools = await poolIo(ctx.benchmark);
   if (!(await exists(snapPath))) {
-    const canonical = await readArtifact(ctx.dir.canonical, PoolFileSchema);
-    await writePool(snapPath, canonical!);
+    const canonical = await pools.read(ctx.dir.canonical);
+    await pools.write(snapPath, canonical!);
   }
-  const snapshot = (await readArtifact(snapPath, PoolFileSchema))!;
+  const snapshot = (await pools.read(snapPath))!;
   await ctx.events.emit({
     type: "phase_started",
     phase: "runoff",

@@ -13,7 +13,6 @@ import {
   type CandidateResult,
   LedgerDeltaFileSchema,
   type PoolFile,
-  PoolFileSchema,
   type ProposalsFile,
   type RoundDone,
   RoundDoneSchema,
@@ -32,7 +31,8 @@ import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
 import { addBlocks, usageBlock } from "../usage_report.ts";
 import { decideChampion, type RoundRow } from "./champion.ts";
 import { mean, r6 } from "./metrics.ts";
-import { poolFromSnapshot, snapshotOf, writePool } from "./pool_files.ts";
+import { poolFromSnapshot, snapshotOf } from "./pool_files.ts";
+import { poolIo } from "./pool_io.ts";
 import type { ProposerBaseline } from "./proposals.ts";
 import { checkAbort, newLedger, type RunContext, stageOrdinal } from "./stage.ts";
 import { writeViews } from "./views.ts";
@@ -106,12 +106,12 @@ export async function selectRound(ctx: RunContext, input: SelectInput): Promise<
 
   // Canonical pool: the champion's memory merged into the round-start snapshot, then curated.
   const roundDir = ctx.dir.path(`round_${round}`);
+  const pools = await poolIo(ctx.benchmark);
   let merged = snapshotOf(startPool);
   const merges = [...startPool.merges];
   if (decision.merge) {
-    const winner = await readArtifact(
+    const winner = await pools.read(
       join(ctx.dir.candidate(round, decision.merge.candidate), "pool_final.json"),
-      PoolFileSchema,
     );
     if (!winner) throw new Error(`pool_final.json of ${decision.merge.config_id} is missing`);
     merged = ctx.services.mergePools(merged, snapshotOf(winner), {
@@ -119,16 +119,20 @@ export async function selectRound(ctx: RunContext, input: SelectInput): Promise<
     });
     merges.push(`round:${round}:candidate:${decision.merge.config_id}`);
   }
-  const scratch = join(roundDir, "maintenance");
-  await removeIfPresent(scratch);
-  await Deno.mkdir(scratch, { recursive: true });
-  const curated = await ctx.services.maintainPool(merged, {
-    embedder: ctx.deps.embedder,
-    clock: ctx.stageClock(ordinal + 0.5),
-    dir: scratch,
-  });
-  await removeIfPresent(scratch);
-  await writePool(
+  const scratch = await pools.workDir(join(roundDir, "maintenance"));
+  await removeIfPresent(scratch.path);
+  await Deno.mkdir(scratch.path, { recursive: true });
+  let curated;
+  try {
+    curated = await ctx.services.maintainPool(merged, {
+      embedder: ctx.deps.embedder,
+      clock: ctx.stageClock(ordinal + 0.5),
+      dir: scratch.path,
+    });
+  } finally {
+    await scratch.dispose();
+  }
+  await pools.write(
     ctx.dir.canonical,
     poolFromSnapshot(curated, merges, [...startPool.maintained_rounds, round]),
   );

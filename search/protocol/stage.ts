@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { poolIo } from "./pool_io.ts";
 import { AutomemError } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
@@ -23,7 +24,7 @@ import { TaskFileSchema } from "../artifacts.ts";
 import type { SearchConfig } from "../config.ts";
 import { idGenerator, type SearchDeps, type SearchModels } from "../deps.ts";
 import type { EventLog } from "../events.ts";
-import { removeIfPresent, type RunDir, taskFileName, writeArtifact } from "../run_dir.ts";
+import { type RunDir, taskFileName, writeArtifact } from "../run_dir.ts";
 import type { SearchServices } from "../service_port.ts";
 import { importViewFor } from "./pool_files.ts";
 
@@ -197,8 +198,9 @@ export async function runArchitecture(
   if (ctx.deps.executor) return await ctx.deps.executor.architecture(ctx, job);
   const clock = ctx.stageClock(job.ordinal);
   const models = meteredTaskModels(ctx, job.ledger);
+  const work = await (await poolIo(ctx.benchmark)).workDir(join(job.dir, "store"));
   const plan = compileSpec(job.spec, {
-    baseDir: join(job.dir, "store"),
+    baseDir: work.path,
     embeddingDim: ctx.deps.embedder.dim,
   });
   const opened = await ctx.services.openMemory(plan, {
@@ -207,7 +209,10 @@ export async function runArchitecture(
     newId: idGenerator(job.label),
     model: models.memory,
     signal: ctx.signal,
-  }).catch((e) => Promise.reject(asInfrastructure(e, "storage")));
+  }).catch(async (e) => {
+    await work.dispose();
+    throw asInfrastructure(e, "storage");
+  });
   const provider = guardMethods(opened, "storage", ctx.faults, isStoreFault);
   try {
     if (job.seedPool && !ctx.config.no_canonical_import) {
@@ -219,7 +224,7 @@ export async function runArchitecture(
   } finally {
     await provider.close().catch(() => {});
     // The exported pool is the durable record; store files (graph stores: tens of MB) are not.
-    await removeIfPresent(join(job.dir, "store"));
+    await work.dispose();
   }
 }
 

@@ -16,7 +16,8 @@ import {
 import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { mean, r6 } from "./metrics.ts";
-import { emptyPool, poolFromSnapshot, writePool } from "./pool_files.ts";
+import { emptyPool, poolFromSnapshot } from "./pool_files.ts";
+import { poolIo } from "./pool_io.ts";
 import { newLedger, runArchitecture, type RunContext, stageOrdinal } from "./stage.ts";
 
 const parsed = parseSpec({
@@ -34,9 +35,10 @@ export const WARMUP_SPEC = parsed.value;
 export async function ensureWarmup(ctx: RunContext): Promise<WarmupDone | null> {
   const markerPath = ctx.dir.path("warmup", "warmup_done.json");
   const indices = ctx.split.profile_indices;
-  const canonical = await readArtifact(ctx.dir.canonical, PoolFileSchema);
+  const pools = await poolIo(ctx.benchmark);
+  const canonical = await pools.read(ctx.dir.canonical);
   if (indices.length === 0) {
-    if (!canonical) await writePool(ctx.dir.canonical, emptyPool());
+    if (!canonical) await pools.write(ctx.dir.canonical, emptyPool());
     return null;
   }
   const marker = await readArtifact(markerPath, WarmupDoneSchema);
@@ -76,7 +78,7 @@ export async function ensureWarmup(ctx: RunContext): Promise<WarmupDone | null> 
     clock: ctx.stageClock(ordinal),
   });
   const pool = poolFromSnapshot(merged, ["warmup"], []);
-  await writePool(ctx.dir.canonical, pool);
+  await pools.write(ctx.dir.canonical, pool);
   const done: WarmupDone = {
     schema_version: ARTIFACT_SCHEMA_VERSION,
     architecture: WARMUP_SPEC,

@@ -1,0 +1,104 @@
+/**
+ * How a run reads and writes its memory pools and where memory stores keep their working files.
+ * For an ordinary benchmark: plain JSON pool files and store folders inside the run directory.
+ * For a protected one (xBench-DeepSearch, whose decrypted questions and answers end up in memory
+ * units), pools are sealed at rest (`core/sealed_text.ts`, keys from the dataset file, so a
+ * `--resume` with the same `--infile` reopens them and writes the same bytes), and stores work in
+ * a private RAM-backed temporary folder that is removed when the store closes.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { writeFileAtomic } from "../../core/atomic_write.ts";
+import { isAutomemError } from "../../core/automem_error.ts";
+import { makeRamTempDir } from "../../core/ram_temp.ts";
+import { readTextIfExists } from "../../core/read_if_exists.ts";
+import { isSealed, TextSealer } from "../../core/sealed_text.ts";
+import type { Benchmark } from "../../bench/benchmark_port.ts";
+import { type PoolFile, PoolFileSchema } from "../artifacts.ts";
+import { SearchError } from "../errors.ts";
+import { parseArtifact, removeIfPresent } from "../run_dir.ts";
+import { writePool } from "./pool_files.ts";
+
+/** A working folder for a memory store, and how to remove it. */
+export interface WorkDir {
+  path: string;
+  dispose(): Promise<void>;
+}
+
+/** Pool files and store folders of one run (see the module doc). */
+export interface PoolIo {
+  /** True when pools are sealed and stores work outside the run directory. */
+  readonly sealed: boolean;
+  /** The pool at `path`; `undefined` when absent, `corrupt_state` when unreadable. */
+  read(path: string): Promise<PoolFile | undefined>;
+  /** Writes a pool atomically. */
+  write(path: string, pool: PoolFile): Promise<void>;
+  /** The working folder standing for `path` (not created); `dispose` removes it. */
+  workDir(path: string): Promise<WorkDir>;
+}
+
+const PLAIN: PoolIo = {
+  sealed: false,
+  read: async (path) => {
+    const text = await readTextIfExists(path);
+    if (text === undefined) return undefined;
+    if (isSealed(text)) {
+      throw new SearchError(
+        "corrupt_state",
+        `${path} is sealed, but this benchmark is not protected`,
+      );
+    }
+    return parseArtifact(path, text, PoolFileSchema);
+  },
+  write: writePool,
+  workDir: (path) => Promise.resolve({ path, dispose: () => removeIfPresent(path) }),
+};
+
+function sealedIo(sealer: TextSealer): PoolIo {
+  return {
+    sealed: true,
+    read: async (path) => {
+      const text = await readTextIfExists(path);
+      if (text === undefined) return undefined;
+      if (!isSealed(text)) {
+        throw new SearchError(
+          "corrupt_state",
+          `${path} is not sealed, but the benchmark is protected (its pools are never plaintext)`,
+        );
+      }
+      try {
+        return parseArtifact(path, await sealer.open(text, path), PoolFileSchema);
+      } catch (e) {
+        if (isAutomemError(e, "sealed_open")) {
+          throw new SearchError("corrupt_state", e.message, {}, { cause: e });
+        }
+        throw e;
+      }
+    },
+    write: async (path, pool) => {
+      const plain = JSON.stringify(PoolFileSchema.parse(pool)) + "\n";
+      await writeFileAtomic(path, await sealer.seal(plain));
+    },
+    workDir: async (path) => {
+      // The run directory keeps no trace of the store; its folder name says whose it was.
+      await removeIfPresent(path);
+      const temp = await makeRamTempDir("automem-protected-");
+      return { path: join(temp, "store"), dispose: () => removeIfPresent(temp) };
+    },
+  };
+}
+
+const byBenchmark = new WeakMap<Benchmark, Promise<PoolIo>>();
+
+/** The pool I/O of a run on `benchmark` (one per benchmark object; keys derived once). */
+export function poolIo(benchmark: Benchmark): Promise<PoolIo> {
+  let io = byBenchmark.get(benchmark);
+  if (!io) {
+    io = benchmark.protectedSecret === undefined
+      ? Promise.resolve(PLAIN)
+      : TextSealer.fromSecret(benchmark.protectedSecret, "memory-pool").then(sealedIo);
+    byBenchmark.set(benchmark, io);
+  }
+  return io;
+}
