@@ -117,17 +117,33 @@ export function formatEventLine(e: RunEvent): string {
   }
 }
 
-interface Bar {
+/** One progress bar; `payload` fills the format's `{fields}`. */
+export interface Bar {
   update(value: number, payload?: Record<string, unknown>): void;
   setTotal(total: number): void;
 }
 
-interface MultiBar {
+/** Bars drawn together, with lines logged above them. */
+export interface MultiBar {
   create(total: number, start: number, payload?: Record<string, unknown>): Bar;
   log(text: string): void;
   /** Redraws now (also flushes lines queued by `log`). */
   update(): void;
   stop(): void;
+}
+
+/** A set of terminal bars on `stream` (e.g. `{name} {bar} {value}/{total} {info}`). */
+export function createMultiBar(stream: ProgressStream, format: string): MultiBar {
+  const Multi = cliProgress.MultiBar as new (opts: unknown, preset: unknown) => MultiBar;
+  return new Multi({
+    stream,
+    format,
+    barsize: 24,
+    hideCursor: true,
+    clearOnComplete: false,
+    autopadding: true,
+    fps: 5,
+  }, cliProgress.Presets.shades_classic);
 }
 
 /** Events shown as lines above the bars (the rest only move the bars). */
@@ -152,16 +168,7 @@ class BarsReporter implements ProgressReporter {
 
   constructor(stream: ProgressStream, clock: Clock) {
     this.#clock = clock;
-    const Multi = cliProgress.MultiBar as new (opts: unknown, preset: unknown) => MultiBar;
-    this.#multi = new Multi({
-      stream,
-      format: "{name} {bar} {value}/{total} {info}",
-      barsize: 24,
-      hideCursor: true,
-      clearOnComplete: false,
-      autopadding: true,
-      fps: 5,
-    }, cliProgress.Presets.shades_classic);
+    this.#multi = createMultiBar(stream, "{name} {bar} {value}/{total} {info}");
     this.#bars = {
       rounds: this.#multi.create(1, 0, { name: "rounds    ", info: "" }),
       candidates: this.#multi.create(1, 0, { name: "candidates", info: "" }),

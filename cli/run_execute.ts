@@ -8,6 +8,7 @@
  * @module
  */
 import { makeRamTempDir } from "../core/ram_temp.ts";
+import { createTaskProgress } from "./task_progress.ts";
 import { join, resolve } from "node:path";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import { compileSpec } from "../core/compiler.ts";
@@ -169,7 +170,13 @@ async function runWith(
     // Unit ids must not repeat when a resumed run adds to the same store.
     idPrefix: `u-run-r${await countFiles(tasksDir)}-`,
   });
-  const quiet = flags.quiet === true;
+  const progress = createTaskProgress({
+    stream: { write: (t) => io.stderr(t), isTTY: io.isTTY },
+    isTTY: io.isTTY,
+    quiet: flags.quiet === true,
+    name: kind.name,
+    total: selected.length,
+  });
   let result;
   try {
     result = await runWebTasks({
@@ -180,21 +187,27 @@ async function runWith(
       deps: { model: task, judge, clock, signal: io.signal, maxSteps: opts.maxSteps },
       rng: createRng(`run:${kind.key}:${flags.seed}`),
       concurrency: opts.concurrency,
-      onTask: quiet ? undefined : ({ done, total, file, skipped }) =>
-        io.stderr(
-          `[${done}/${total}] item ${file.item_index}: ` +
+      onTask: ({ done, total, file, skipped }) => {
+        const outcome = skipped
+          ? "kept"
+          : file.status !== "success"
+          ? "error"
+          : file.task_score >= 1
+          ? "correct"
+          : "incorrect";
+        progress.task({
+          done,
+          total,
+          outcome,
+          line: `[${done}/${total}] item ${file.item_index}: ` +
             (skipped
               ? "valid result kept"
-              : `${
-                file.status === "success"
-                  ? (file.task_score >= 1 ? "correct" : "incorrect")
-                  : "error"
-              }` +
-                `, ${file.result.steps} steps, ${file.result.total_tokens} tokens`) +
-            "\n",
-        ),
+              : `${outcome}, ${file.result.steps} steps, ${file.result.total_tokens} tokens`),
+        });
+      },
     });
   } finally {
+    progress.close();
     await provider.close().catch(() => {});
     await cleanup();
   }

@@ -73,6 +73,18 @@ Deno.test("offline on the fixture web: GAIA tasks solved by searching and follow
     assert.equal(a.code, 0, a.err);
     const acc = number(a.out, /accuracy ([\d.]+)/);
     assert.ok(acc >= 0.8, `offline agent accuracy ${acc} on six fixture tasks`);
+    // stderr is not a TTY here: one plain progress line per task, no bar.
+    const lines = a.err.split("\n").filter((l) => l.startsWith("["));
+    assert.equal(lines.length, 6, a.err);
+    lines.forEach((l, i) =>
+      assert.match(
+        l,
+        new RegExp(
+          `^\\[${i + 1}/6\\] item ${i + 1}: (correct|incorrect|error), \\d+ steps, \\d+ tokens$`,
+        ),
+      )
+    );
+    assert.ok(!a.err.includes("\x1b["), "no terminal escapes when piped");
     const line = JSON.parse(
       (await Deno.readTextFile(join(dir, "a", "results.jsonl"))).split("\n")[0],
     );
