@@ -15,6 +15,7 @@ import type { FlagDef, Flags } from "./args.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import type { RoleModels } from "./model_deps.ts";
+import { WORKER_WEB_FLAGS } from "./worker_services.ts";
 
 /** The `--queue` flag of `search` and `sweep`. */
 export const QUEUE_FLAG: FlagDef = {
@@ -125,6 +126,7 @@ export const workerCommand: CommandDef = {
       meta: "DIR",
       description: "scratch directory for stores (default: system temp)",
     },
+    ...WORKER_WEB_FLAGS,
   ],
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
@@ -143,7 +145,8 @@ export const workerCommand: CommandDef = {
     const name = flags.name ? String(flags.name) : `${Deno.hostname()}:${Deno.pid}`;
     const { startQueueWorker, PermanentJobError } = await import("../core/redis_queue.ts");
     const { runUnit, UnitRefusedError } = await import("../search/queue/mod.ts");
-    const { defaultServices } = await import("../search/services.ts");
+    const { workerServices } = await import("./worker_services.ts");
+    const web = await workerServices(flags, io);
     const { liveDeps } = await import("./model_deps.ts");
     const embedder: Embedder = liveDeps({ dry_run: true }, io).embedder;
     const modelsFor = await workerModels(io);
@@ -167,7 +170,7 @@ export const workerCommand: CommandDef = {
         io.stderr(`worker ${name}: start ${info.id} attempt ${info.attempt}\n`);
         try {
           return await runUnit(data, {
-            services: defaultServices,
+            services: web.services,
             embedder,
             modelsFor: (refs) => {
               try {
@@ -196,6 +199,7 @@ export const workerCommand: CommandDef = {
       io.signal.addEventListener("abort", () => resolve(), { once: true });
     });
     await worker.close();
+    await web.close();
     if (!flags.scratch) await Deno.remove(scratch, { recursive: true }).catch(() => {});
     return EXIT.ok;
   },

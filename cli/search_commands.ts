@@ -224,7 +224,10 @@ async function webServices(benchmark: string, flags: Flags, io: CliIo) {
     io,
     allowPrivate: flags.allow_private_addresses === true,
     offline: flags.dry_run === true,
-    ...(flags.fixture_web === true ? { fixturePort: Number(flags.fixture_port) } : {}),
+    // A queue worker on this machine may already serve the fixture web on that port.
+    ...(flags.fixture_web === true
+      ? { fixturePort: Number(flags.fixture_port), shareFixture: true }
+      : {}),
   });
   return {
     services: {

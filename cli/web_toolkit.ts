@@ -34,6 +34,27 @@ export interface WebToolkitOptions {
   offline: boolean;
   /** Serve the fixture web on this port and search it. */
   fixturePort?: number;
+  /**
+   * When the fixture port is taken, use the fixture web already served there (a queue worker on
+   * the machine of a coordinator that serves it) instead of failing.
+   */
+  shareFixture?: boolean;
+}
+
+/** The fixture web on `port`: a new server, or (when shared and the port is taken) the one there. */
+async function fixtureOn(port: number, share: boolean) {
+  try {
+    return await startFixtureWeb({ port });
+  } catch (e) {
+    if (!(share && e instanceof Deno.errors.AddrInUse)) throw e;
+    const url = `http://127.0.0.1:${port}/`;
+    // Share only a server that answers like the fixture web's search API.
+    const probe = await fetch(`${url}search?q=fixture&format=json`).then(async (r) =>
+      r.ok && Array.isArray((await r.json())?.results)
+    ).catch(() => false);
+    if (!probe) throw e;
+    return { url, searchUrl: url, close: () => Promise.resolve() };
+  }
 }
 
 /** Builds the toolkit (see the module doc); `close()` stops a fixture web. */
@@ -43,7 +64,7 @@ export async function buildWebToolkit(
 ): Promise<WebToolkit> {
   const config = loadConfig({ env: opts.io.env, cwd: opts.io.cwd });
   const fixture = opts.fixturePort !== undefined
-    ? await startFixtureWeb({ port: opts.fixturePort })
+    ? await fixtureOn(opts.fixturePort, opts.shareFixture === true)
     : undefined;
   const mode = fixture || kind.protected ? "off" : config.web.cacheMode;
   const cache = new WebCache(join(config.cache.dir, "web"), mode);
