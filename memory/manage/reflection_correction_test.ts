@@ -155,8 +155,12 @@ Deno.test("reflection_correction queues failures and reviews a full batch in one
   assert.deepEqual(second, { triggered: true, affected: 0, created: 0, deactivated: 0 });
   assert.equal(model.calls.length, 1);
   const prompt = model.calls[0].messages[0].content;
-  assert.match(prompt, /1\. Task: Find X\n   What went wrong: wrong year\n   Items used: a/);
-  assert.match(prompt, /2\. Task: Find Y\n   What went wrong: wrong city\n   Items used: c, a/);
+  assert.ok(
+    prompt.includes("1. Task: Find X\n   What went wrong: wrong year\n   Items used: a\n"),
+  );
+  assert.ok(
+    prompt.includes("2. Task: Find Y\n   What went wrong: wrong city\n   Items used: c, a\n"),
+  );
   // max_units 1: only a, used in both failures, is reviewed.
   assert.ok(prompt.includes("- id: a\n"));
   assert.ok(!prompt.includes("- id: c\n"));
