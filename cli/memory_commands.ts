@@ -1,7 +1,7 @@
 /**
  * Commands over the memory core: `smoke` (offline end-to-end checks of every store and
- * retriever), `locomo` (evidence recall on LoCoMo with a BM25 baseline) and `bench memory`
- * (store latency and throughput).
+ * retriever) and `locomo` (evidence recall on LoCoMo with a BM25 baseline); `bench` is in
+ * `bench_command.ts`.
  *
  * @module
  */
@@ -15,7 +15,6 @@ import {
   InfrastructureError,
 } from "../core/infra_fault.ts";
 import type { ArchitectureSpec } from "../core/spec.ts";
-import { STORE_KINDS, type StoreKind } from "../core/space.ts";
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CommandDef } from "./command.ts";
 import { prettySorted, readSpecFile } from "./core_commands.ts";
@@ -274,89 +273,3 @@ export const locomoCommand: CommandDef = {
     return EXIT.ok;
   },
 };
-
-/** `automem bench memory`. */
-export const benchCommand: CommandDef = {
-  name: "bench",
-  usage:
-    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--json] | automem bench queue [--json]",
-  summary:
-    "Benchmarks (memory, calls, queue). memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel.",
-  flags: [
-    {
-      name: "sizes",
-      type: "string",
-      meta: "LIST",
-      default: "1000,10000,100000",
-      description: "store sizes",
-    },
-    {
-      name: "stores",
-      type: "string",
-      meta: "LIST",
-      default: STORE_KINDS.join(","),
-      description: "stores to measure",
-    },
-    { name: "queries", type: "number", default: 50, description: "timed queries per measurement" },
-    { name: "seed", type: "number", default: 1, description: "seed of the synthetic units" },
-    {
-      name: "tasks",
-      type: "number",
-      default: 30,
-      description: "calls: world tasks per architecture",
-    },
-    { name: "json", type: "boolean", description: "one JSON object per line" },
-  ],
-  positionals: { min: 1, max: 1 },
-  async run({ flags, positionals, io }) {
-    if (positionals[0] === "calls") return await benchCalls(flags, io);
-    if (positionals[0] === "queue") {
-      return await (await import("./queue_commands.ts")).benchQueue(flags, io);
-    }
-    if (positionals[0] !== "memory") {
-      throw new UsageError(
-        `unknown benchmark '${positionals[0]}' (expected: memory, calls or queue)`,
-      );
-    }
-    const stores = String(flags.stores).split(",").map((s) => s.trim()).filter(Boolean);
-    for (const s of stores) {
-      if (!(STORE_KINDS as readonly string[]).includes(s)) {
-        throw new UsageError(`--stores: unknown store '${s}'`);
-      }
-    }
-    const { formatBenchTable, runMemoryBench } = await import("../stores/memory_bench.ts");
-    const rows = [];
-    for await (
-      const row of runMemoryBench({
-        sizes: parseInts(String(flags.sizes), "sizes"),
-        stores: stores as StoreKind[],
-        queries: Number(flags.queries),
-        seed: Number(flags.seed),
-      })
-    ) {
-      rows.push(row);
-      if (flags.json) io.stdout(JSON.stringify(row) + "\n");
-      else io.stderr(`${row.store} ${row.size} ${row.op}: p50 ${row.p50_ms.toFixed(2)} ms\n`);
-      if (io.signal.aborted) return EXIT.interrupted;
-    }
-    if (!flags.json) io.stdout(formatBenchTable(rows) + "\n");
-    return EXIT.ok;
-  },
-};
-
-async function benchCalls(flags: Record<string, unknown>, io: CliIo): Promise<number> {
-  const tasks = Number(flags.tasks);
-  if (!Number.isInteger(tasks) || tasks < 1) {
-    throw new UsageError(`--tasks: '${flags.tasks}' is not a positive integer`);
-  }
-  const { countModelCalls, formatCallTable } = await import("../bench/model_calls.ts");
-  const rows = [];
-  for await (const row of countModelCalls({ tasks, seed: Number(flags.seed) })) {
-    rows.push(row);
-    if (flags.json) io.stdout(JSON.stringify(row) + "\n");
-    else io.stderr(`${row.retrieve} × ${row.manage}: ${row.calls_per_task} calls/task\n`);
-    if (io.signal.aborted) return EXIT.interrupted;
-  }
-  if (!flags.json) io.stdout(formatCallTable(rows) + "\n");
-  return EXIT.ok;
-}

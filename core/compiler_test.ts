@@ -53,6 +53,7 @@ Deno.test("only the selected retriever's and preset's settings are folded in (no
     "keyword_weight",
     "semantic_weight",
     "sub_k_min",
+    "temporal_weight",
   ]);
   const ops = new Set([
     ...PRESETS.lightweight.post_task,

@@ -45,7 +45,7 @@ export const OP_DEFAULTS: Readonly<Record<OpName, OpSettings>> = {
   boost_on_success: { success_boost: 0.05 },
   penalize_on_failure: { failure_penalty: 0.15, decay_factor: 0.9 },
   edge_stats_update: {},
-  reflection_correction: { max_units: 3, content_chars: 500 },
+  reflection_correction: { max_units: 10, content_chars: 500, batch_failures: 10 },
   shortcut_promotion: { confidence_boost: 0.1, promote_after_uses: 3 },
   signature_dedup: {},
   conflict_detection: { conflict_threshold: 0.85, deactivate_ratio: 0.5 },

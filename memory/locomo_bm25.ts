@@ -82,3 +82,13 @@ export class ConversationBm25 {
     return this.#index.search(question, k).map((id) => ({ id, chars: this.#chars.get(id) ?? 0 }));
   }
 }
+
+/** BM25 over the conversation's turns: for each question, the top `k` turn ids. */
+export function bm25TurnRankings(
+  conv: LocomoConversation,
+  questions: readonly string[],
+  k: number,
+): string[][] {
+  const bm25 = new ConversationBm25(conv);
+  return questions.map((q) => bm25.rank(q, k).map((h) => h.id));
+}

@@ -138,3 +138,24 @@ export class MeanTable {
     return { ...this.#all.summary(), by_category };
   }
 }
+
+/** BM25 hits whose characters make up a question's context budget. */
+export const CONTEXT_BUDGET_TURNS = 10;
+
+/** Budget of a question: characters of the first {@linkcode CONTEXT_BUDGET_TURNS} BM25 hits. */
+export function contextBudgetOf(bm25: readonly { chars: number }[]): number {
+  return bm25.slice(0, CONTEXT_BUDGET_TURNS).reduce((n, h) => n + h.chars, 0);
+}
+
+/** The three families for one question's ranking (`chars` is the shown text per item). */
+export function budgetValues(
+  ranked: readonly BudgetItem[],
+  gold: readonly string[],
+  budgetChars: number,
+): { turns: Record<string, number>; context: Record<string, number> } {
+  const c = contextBudgetRecall(ranked, gold, budgetChars);
+  return {
+    turns: turnBudgetRecall(ranked.map((r) => r.refs), gold, TURN_BUDGETS),
+    context: { recall: c.recall, chars: c.chars, items: c.items },
+  };
+}

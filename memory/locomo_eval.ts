@@ -17,28 +17,20 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { compileSpec } from "../core/compiler.ts";
-import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
-import { type ArchitectureSpec, fingerprint } from "../core/spec.ts";
-import { sequentialIds } from "./ids.ts";
-import {
-  type BudgetItem,
-  contextBudgetRecall,
-  type MeanBlock,
-  MeanTable,
-  TURN_BUDGETS,
-  turnBudgetRecall,
-} from "./locomo_budget.ts";
+import { fingerprint } from "../core/spec.ts";
+import { budgetValues, contextBudgetOf, type MeanBlock, MeanTable } from "./locomo_budget.ts";
 import { ConversationBm25 } from "./locomo_bm25.ts";
+import { loadLocomo, selectConversations } from "./locomo_data.ts";
 import { normalizeKs, type RecallBlock, RecallTable, scoreQuestion } from "./locomo_metrics.ts";
-import { shownText } from "./runtime/unit_format.ts";
-import { openMemory, type OpenMemoryDeps } from "./open_memory.ts";
-import { type LocomoConversation, parseLocomo } from "./trajectory_io/locomo.ts";
+import {
+  architectureRankings,
+  LOCOMO_RANK_DEPTH,
+  type RankedEntry,
+  type RankingOptions,
+} from "./locomo_rankings.ts";
 
-/** Options of {@linkcode evaluateLocomo}. */
-export interface LocomoEvalOptions {
-  spec: ArchitectureSpec;
+/** Options of {@linkcode evaluateLocomo}: what ranking needs, plus the data and the cut-offs. */
+export interface LocomoEvalOptions extends RankingOptions {
   /** Path of `locomo10.json`. */
   dataPath: string | URL;
   /** 1-based conversation numbers in file order (default: all). */
@@ -47,21 +39,8 @@ export interface LocomoEvalOptions {
   ks?: readonly number[];
   /** Return every question's ranking in `rankings` (default false). */
   rankings?: boolean;
-  embedder: Embedder;
-  clock: Clock;
-  model?: ChatModel;
-  /** Parent of the per-conversation temp directories (default: the system temp dir). */
-  scratchDir?: string;
-  /** Factory overrides passed to `openMemory` (tests, alternative stores). */
-  factories?: Pick<
-    OpenMemoryDeps,
-    "encoder" | "retrieverFactory" | "storeFactory" | "managementFactory"
-  >;
-  /** Called after each ingested session (progress display; may throw to stop the run). */
-  onSession?: (conversation: number, done: number, total: number) => void;
   /** Called after each conversation (progress display). */
   onConversation?: (info: ConversationReport) => void;
-  signal?: AbortSignal;
 }
 
 /** What one conversation contributed. */
@@ -77,15 +56,6 @@ export interface ConversationReport {
 export interface BudgetFamily {
   architecture: MeanBlock;
   baseline_bm25: MeanBlock;
-}
-
-/** One retrieved unit of a question's ranking. */
-export interface RankedEntry {
-  unit_id: string;
-  type: string;
-  score: number;
-  refs: string[];
-  chars: number;
 }
 
 /** One question's rankings, returned when `rankings` is asked for. */
@@ -128,65 +98,6 @@ export interface LocomoEvalResult {
 
 /** Default cut-offs. */
 export const DEFAULT_KS: readonly number[] = [1, 5, 10, 20];
-
-/** Depth of every ranking (units per question; turns for BM25). */
-export const LOCOMO_RANK_DEPTH = 50;
-
-/** BM25 hits whose characters make up a question's context budget. */
-export const CONTEXT_BUDGET_TURNS = 10;
-
-/** Reads and parses the data file; throws with every issue when it is not valid LoCoMo. */
-export async function loadLocomo(path: string | URL): Promise<LocomoConversation[]> {
-  const parsed = parseLocomo(await Deno.readTextFile(path));
-  if (!parsed.ok) {
-    const head = parsed.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`invalid LoCoMo file ${String(path)}: ${head.join("; ")}`);
-  }
-  return parsed.value.conversations;
-}
-
-/** Resolves 1-based conversation numbers against the file; throws on an out-of-range number. */
-export function selectConversations(
-  all: readonly LocomoConversation[],
-  numbers: readonly number[] | undefined,
-): number[] {
-  const chosen = numbers ?? all.map((_, i) => i + 1);
-  if (chosen.length === 0) throw new RangeError("conversations: at least one is needed");
-  for (const n of chosen) {
-    if (!Number.isInteger(n) || n < 1 || n > all.length) {
-      throw new RangeError(`conversations: ${n} is not in 1..${all.length}`);
-    }
-  }
-  return [...new Set(chosen)];
-}
-
-/** BM25 over the conversation's turns: for each question, the top `k` turn ids. */
-export function bm25TurnRankings(
-  conv: LocomoConversation,
-  questions: readonly string[],
-  k: number,
-): string[][] {
-  const bm25 = new ConversationBm25(conv);
-  return questions.map((q) => bm25.rank(q, k).map((h) => h.id));
-}
-
-/** Budget of a question: characters of the first {@linkcode CONTEXT_BUDGET_TURNS} BM25 hits. */
-export function contextBudgetOf(bm25: readonly { chars: number }[]): number {
-  return bm25.slice(0, CONTEXT_BUDGET_TURNS).reduce((n, h) => n + h.chars, 0);
-}
-
-/** The three families for one question's ranking (`chars` is the shown text per item). */
-export function budgetValues(
-  ranked: readonly BudgetItem[],
-  gold: readonly string[],
-  budgetChars: number,
-): { turns: Record<string, number>; context: Record<string, number> } {
-  const c = contextBudgetRecall(ranked, gold, budgetChars);
-  return {
-    turns: turnBudgetRecall(ranked.map((r) => r.refs), gold, TURN_BUDGETS),
-    context: { recall: c.recall, chars: c.chars, items: c.items },
-  };
-}
 
 /** Runs the evaluation (see the module docs). */
 export async function evaluateLocomo(options: LocomoEvalOptions): Promise<LocomoEvalResult> {
@@ -268,51 +179,4 @@ export async function evaluateLocomo(options: LocomoEvalOptions): Promise<Locomo
     ...(options.rankings ? { rankings } : {}),
     wall_s: Math.round((performance.now() - started) / 10) / 100,
   };
-}
-
-async function architectureRankings(
-  conv: LocomoConversation,
-  n: number,
-  questions: readonly string[],
-  options: LocomoEvalOptions,
-): Promise<{ entries: RankedEntry[][]; units: number }> {
-  const dir = await Deno.makeTempDir({ dir: options.scratchDir, prefix: "automem_locomo_" });
-  try {
-    const plan = compileSpec(options.spec, {
-      baseDir: join(dir, `conv${n}`),
-      embeddingDim: options.embedder.dim,
-    });
-    const provider = await openMemory(plan, {
-      embedder: options.embedder,
-      clock: options.clock,
-      newId: sequentialIds(`c${n}`),
-      model: options.model,
-      signal: options.signal,
-      ...options.factories,
-    });
-    try {
-      for (const [i, session] of conv.sessions.entries()) {
-        const t = session.trajectory;
-        await provider.ingest({ id: t.task_id, text: t.query }, t);
-        options.onSession?.(n, i + 1, conv.sessions.length);
-      }
-      const pool = await provider.exportPool();
-      const entries: RankedEntry[][] = [];
-      for (const q of questions) {
-        const hits = await provider.search(q, LOCOMO_RANK_DEPTH);
-        entries.push(hits.map((h) => ({
-          unit_id: h.unit.id,
-          type: h.unit.type,
-          score: h.score,
-          refs: [...h.unit.source_refs],
-          chars: shownText(h.unit).length,
-        })));
-      }
-      return { entries, units: pool.units.filter((u) => u.is_active).length };
-    } finally {
-      await provider.close();
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
 }

@@ -100,24 +100,26 @@ export {
 } from "./smoke.ts";
 export { SMOKE_CONVERSATION, SMOKE_PROBE, SMOKE_TASKS, type SmokeTask } from "./smoke_fixtures.ts";
 export {
-  bm25TurnRankings,
   type BudgetFamily,
-  budgetValues,
-  CONTEXT_BUDGET_TURNS,
-  contextBudgetOf,
   type ConversationReport,
   DEFAULT_KS,
   evaluateLocomo,
-  loadLocomo,
-  LOCOMO_RANK_DEPTH,
   type LocomoEvalOptions,
   type LocomoEvalResult,
   type QuestionRanking,
-  type RankedEntry,
-  selectConversations,
 } from "./locomo_eval.ts";
+export { loadLocomo, selectConversations } from "./locomo_data.ts";
+export {
+  architectureRankings,
+  LOCOMO_RANK_DEPTH,
+  type RankedEntry,
+  type RankingOptions,
+} from "./locomo_rankings.ts";
 export {
   type BudgetItem,
+  budgetValues,
+  CONTEXT_BUDGET_TURNS,
+  contextBudgetOf,
   contextBudgetRecall,
   type ContextBudgetScore,
   type MeanBlock,
@@ -133,6 +135,7 @@ export {
   baselineTerms,
   type BaselineTurn,
   baselineTurns,
+  bm25TurnRankings,
   ConversationBm25,
   TurnBm25,
   type TurnBm25Options,

@@ -88,3 +88,26 @@ Deno.test("minMaxNormalize: equal scores all become 1, otherwise span [0, 1]", (
   const m = minMaxNormalize([{ id: "x", score: 4 }, { id: "y", score: 2 }, { id: "z", score: 3 }]);
   assert.deepEqual([m.get("x"), m.get("y"), m.get("z")], [1, 0, 0.5]);
 });
+
+Deno.test("hybrid: a question asking when ranks a unit that says when above an equal one that does not", async () => {
+  const store = new MemoryStoreDouble();
+  await store.add([
+    makeUnit("plain", { text: "Maria adopted the puppy Coco", vector: vec(0) }),
+    makeUnit("timed", { text: "Maria adopted the puppy Coco two weeks ago", vector: vec(0) }),
+  ]);
+  const r = createHybridRetriever(planFor("hybrid", { semantic_weight: 1, keyword_weight: 0 }), {
+    store,
+    embedder,
+  });
+  const when = await r.retrieve(makeQuery("When did Maria adopt Coco?", qvec(0)), 2);
+  assert.deepEqual(when.units.map((u) => u.unit.id), ["timed", "plain"]);
+  // Without temporal intent the tie stays a tie, broken by id.
+  const what = await r.retrieve(makeQuery("What puppy did Maria adopt?", qvec(0)), 2);
+  assert.deepEqual(what.units.map((u) => u.unit.id), ["plain", "timed"]);
+  const off = createHybridRetriever(
+    planFor("hybrid", { semantic_weight: 1, keyword_weight: 0, temporal_weight: 0 }),
+    { store, embedder },
+  );
+  const noBonus = await off.retrieve(makeQuery("When did Maria adopt Coco?", qvec(0)), 2);
+  assert.deepEqual(noBonus.units.map((u) => u.unit.id), ["plain", "timed"]);
+});

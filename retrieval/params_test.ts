@@ -14,7 +14,7 @@ const plan = (
 
 Deno.test("params: a plan value wins, an absent key falls back to the compiler default", () => {
   assert.equal(weightParam(plan({ semantic_weight: 0.8 }), "semantic_weight"), 0.8);
-  assert.equal(weightParam(plan({}), "keyword_weight"), 0.5);
+  assert.equal(weightParam(plan({}), "keyword_weight"), 0.7);
   assert.deepEqual(
     stringListParam(plan({}, "graph"), "expand_edge_types").includes("SIMILAR"),
     true,

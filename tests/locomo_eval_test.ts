@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { type ArchitectureSpec, fingerprint, parseSpec } from "../core/spec.ts";
-import { evaluateLocomo, LOCOMO_RANK_DEPTH, selectConversations } from "../memory/locomo_eval.ts";
+import { evaluateLocomo } from "../memory/locomo_eval.ts";
+import { selectConversations } from "../memory/locomo_data.ts";
+import { LOCOMO_RANK_DEPTH } from "../memory/locomo_rankings.ts";
 import type { RecallBlock } from "../memory/locomo_metrics.ts";
 
 const DATA = new URL("../../shared/data/locomo/locomo10.json", import.meta.url);

@@ -30,12 +30,8 @@ import type { TaskContext } from "../../core/trajectory.ts";
 import { estimateTokens } from "../../core/usage.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
 import { ConversationBm25 } from "../../memory/locomo_bm25.ts";
-import {
-  budgetValues,
-  CONTEXT_BUDGET_TURNS,
-  contextBudgetOf,
-  LOCOMO_RANK_DEPTH,
-} from "../../memory/locomo_eval.ts";
+import { budgetValues, CONTEXT_BUDGET_TURNS, contextBudgetOf } from "../../memory/locomo_budget.ts";
+import { LOCOMO_RANK_DEPTH } from "../../memory/locomo_rankings.ts";
 import { shownText } from "../../memory/runtime/unit_format.ts";
 import {
   type LocomoConversation,

@@ -6,7 +6,7 @@ import { type MemoryUnit, MemoryUnitSchema } from "../../core/unit.ts";
 import { TaskResultSchema } from "../benchmark_port.ts";
 import { BenchConfigError, DataUnavailableError } from "../errors.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
-import { LOCOMO_RANK_DEPTH } from "../../memory/locomo_eval.ts";
+import { LOCOMO_RANK_DEPTH } from "../../memory/locomo_rankings.ts";
 import { createLocomoBenchmark, evidenceRecall } from "./benchmark.ts";
 
 const DATA = new URL("../../../shared/data/locomo/locomo10.json", import.meta.url);

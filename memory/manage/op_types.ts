@@ -12,6 +12,7 @@ import { fromZodIssues, type Issue } from "../../core/issues.ts";
 import type { GraphOps, MemoryStore } from "../../stores/store_port.ts";
 import type { PostTaskContext } from "../manage_port.ts";
 import type { OpRunRecord } from "../provider_port.ts";
+import type { DeferredFailures } from "./deferred_failures.ts";
 
 /** The trigger an op runs under. */
 export type Trigger = OpRunRecord["trigger"];
@@ -34,6 +35,8 @@ export interface OpContext {
   readonly newUnitIds: readonly string[];
   /** A fresh unit id; `seed` makes the default generator content-derived and deterministic. */
   newId(op: OpName, seed: readonly string[]): string;
+  /** The pipeline's persisted queue of failed tasks awaiting a batched review; absent standalone. */
+  readonly deferredFailures?: DeferredFailures;
 }
 
 /** What an op reports; the pipeline adds the op name and trigger. */

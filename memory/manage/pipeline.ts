@@ -2,7 +2,8 @@
  * The management pipeline: runs the plan's ops per trigger, in the plan's order, one op at a
  * time. The task counter that schedules periodic passes is persisted atomically in
  * `<state.dir>/manage_state.json`, so periodic ops fire even when the provider is recreated
- * for every task (docs/design.md#fix-periodic-counter). Every op's failure becomes its record's
+ * for every task (docs/design.md#fix-periodic-counter); so is the queue of failed tasks awaiting
+ * `reflection_correction`'s batched review (`deferred_failures.ts`). Every op's failure becomes its record's
  * `error`; the pipeline itself never aborts because of an op.
  *
  * @module
@@ -21,6 +22,7 @@ import type { OpRunRecord } from "../provider_port.ts";
 import type { BoundOp, OpContext, Trigger } from "./op_types.ts";
 import { MANAGE_OPS } from "./registry.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
+import { DeferredFailures, FailureNoteSchema } from "./deferred_failures.ts";
 
 /** Name of the persisted counter file inside `state.dir`. */
 export const MANAGE_STATE_FILE = "manage_state.json";
@@ -29,6 +31,8 @@ export const MANAGE_STATE_FILE = "manage_state.json";
 export const ManageStateSchema = z.object({
   version: z.literal(1),
   task_count: z.number().int().min(0),
+  /** Failed tasks noted for a batched reflection (absent in files written before the queue). */
+  pending_failures: z.array(FailureNoteSchema).default([]),
 });
 
 /** The persisted pipeline state. */
@@ -112,7 +116,7 @@ function bindPlan(manage: ManagePlan): Record<Trigger, [OpName, BoundOp][]> {
 
 async function loadState(path: string): Promise<ManageState> {
   const text = await readTextIfExists(path);
-  if (text === undefined) return { version: 1, task_count: 0 };
+  if (text === undefined) return { version: 1, task_count: 0, pending_failures: [] };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -137,6 +141,7 @@ class Pipeline implements ManagementPipeline {
   readonly #deps: ManagePipelineDeps;
   readonly #interval: number;
   readonly #statePath?: string;
+  readonly #deferred: DeferredFailures;
   #count: number;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -144,14 +149,26 @@ class Pipeline implements ManagementPipeline {
     ops: Record<Trigger, [OpName, BoundOp][]>,
     deps: ManagePipelineDeps,
     interval: number,
-    count: number,
+    state: ManageState,
     statePath?: string,
   ) {
     this.#ops = ops;
     this.#deps = deps;
     this.#interval = interval;
-    this.#count = count;
+    this.#count = state.task_count;
+    this.#deferred = new DeferredFailures(state.pending_failures);
     this.#statePath = statePath;
+  }
+
+  async #save(count: number): Promise<void> {
+    if (!this.#statePath) return;
+    const state: ManageState = {
+      version: 1,
+      task_count: count,
+      pending_failures: [...this.#deferred.notes],
+    };
+    await writeJsonAtomic(this.#statePath, state);
+    this.#deferred.markSaved();
   }
 
   get taskCount(): number {
@@ -166,9 +183,7 @@ class Pipeline implements ManagementPipeline {
     return this.#serial(async () => {
       const count = this.#count + 1;
       // Persist before running: a crash mid-pass must not make the next process recount.
-      if (this.#statePath) {
-        await writeJsonAtomic(this.#statePath, { version: 1, task_count: count });
-      }
+      await this.#save(count);
       this.#count = count;
       const records = await this.#pass("post_task", ctx, []);
       if (this.#interval > 0 && count % this.#interval === 0) {
@@ -208,6 +223,7 @@ class Pipeline implements ManagementPipeline {
       newUnitIds,
       newId: (op, seed) =>
         deps.newId?.() ?? `${op}-${sha256Hex(canonicalJson([op, now, ...seed])).slice(0, 24)}`,
+      deferredFailures: this.#deferred,
     };
     const records: OpRunRecord[] = [];
     for (const [op, run] of this.#ops[trigger]) {
@@ -232,6 +248,7 @@ class Pipeline implements ManagementPipeline {
       }
     }
     await deps.store.flush();
+    if (this.#deferred.changed) await this.#save(this.#count);
     return records;
   }
 }
@@ -248,6 +265,8 @@ export async function createManagementPipeline(
 ): Promise<ManagementPipeline> {
   const ops = bindPlan(manage);
   const statePath = state ? join(state.dir, MANAGE_STATE_FILE) : undefined;
-  const count = statePath ? (await loadState(statePath)).task_count : 0;
-  return new Pipeline(ops, deps, manage.periodic_interval, count, statePath);
+  const saved: ManageState = statePath
+    ? await loadState(statePath)
+    : { version: 1, task_count: 0, pending_failures: [] };
+  return new Pipeline(ops, deps, manage.periodic_interval, saved, statePath);
 }

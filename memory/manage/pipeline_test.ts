@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Embedder } from "../../core/ports.ts";
+import { ScriptedModel } from "../../core/scripted_model.ts";
 import type { ManageDeps } from "../manage_port.ts";
 import {
   createManagementPipeline,
@@ -174,7 +175,7 @@ Deno.test("periodic ops fire at task 10 and the counter survives pipeline re-cre
     }
     assert.deepEqual(periodicAt, [10, 20]);
     const state = JSON.parse(await Deno.readTextFile(join(dir, MANAGE_STATE_FILE)));
-    assert.deepEqual(state, { version: 1, task_count: 25 });
+    assert.deepEqual(state, { version: 1, task_count: 25, pending_failures: [] });
     const again = await createManagementPipeline(plan, deps(store), { dir });
     assert.equal(again.taskCount, 25);
   } finally {
@@ -296,4 +297,50 @@ Deno.test("after an abort, the remaining ops are recorded as skipped and nothing
   assert.ok(rs.every((r) => !r.triggered && r.skipped_reason === "aborted"));
   assert.equal(store.updateCalls, 0);
   assert.equal(p.taskCount, 1, "the task still counts");
+});
+
+Deno.test("failed tasks queued for a batched reflection survive pipeline re-creation; one call reviews them", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const store = new MemoryStoreDouble();
+    await store.add([
+      makeUnit("a", { content: { principle: "Use the first result" } }),
+      makeUnit("b", { content: { principle: "Prefer archives" } }),
+    ]);
+    const base = presetPlan("json_full");
+    const plan = {
+      ...base,
+      op_settings: {
+        ...base.op_settings,
+        reflection_correction: { max_units: 10, content_chars: 500, batch_failures: 3 },
+      },
+    };
+    const model = new ScriptedModel({ replies: [{ corrections: [] }] });
+    const withModel = { ...deps(store), model };
+    const fail = (n: number, used: string[]) =>
+      postTask(n, { succeeded: false, used_unit_ids: used, failure_context: `failure ${n}` });
+    const reflection = (rs: { op: string; skipped_reason?: string; triggered: boolean }[]) =>
+      rs.find((r) => r.op === "reflection_correction")!;
+    let p = await createManagementPipeline(plan, withModel, { dir });
+    assert.match(reflection(await p.postTask(fail(1, ["a"]))).skipped_reason!, /1 of 3/);
+    p = await createManagementPipeline(plan, withModel, { dir });
+    assert.match(reflection(await p.postTask(fail(2, ["b", "a"]))).skipped_reason!, /2 of 3/);
+    const saved = JSON.parse(await Deno.readTextFile(join(dir, MANAGE_STATE_FILE)));
+    assert.deepEqual(saved.pending_failures.map((n: { task_id: string }) => n.task_id), [
+      "task-1",
+      "task-2",
+    ]);
+    assert.equal(model.calls.length, 0);
+    p = await createManagementPipeline(plan, withModel, { dir });
+    assert.equal(reflection(await p.postTask(fail(3, ["b"]))).triggered, true);
+    assert.equal(model.calls.length, 1);
+    const prompt = model.calls[0].messages[0].content;
+    for (const n of [1, 2, 3]) assert.ok(prompt.includes(`failure ${n}`), `failure ${n} in prompt`);
+    // b was used in two failures, a in two: first use breaks the tie.
+    assert.ok(prompt.indexOf("- id: a") < prompt.indexOf("- id: b"));
+    const after = JSON.parse(await Deno.readTextFile(join(dir, MANAGE_STATE_FILE)));
+    assert.deepEqual(after.pending_failures, []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -1,13 +1,23 @@
 /**
  * `reflection_correction` (after a failed task): the model reviews the memory units that were
  * in the agent's context and corrects (UPDATE) or supersedes (REPLACE) the ones that misled it.
- * It needs a model; offline it is skipped with a reason, never silently.
+ *
+ * Failures are reviewed in batches (`deferred_failures.ts`): each failed task that used memory
+ * is noted in the pipeline's persisted queue, and once `batch_failures` are waiting ONE call
+ * reviews them together, the units used in the most failures first (at most `max_units`).
+ * Reviewing after every failure cost about half a model call per task on top of guidance and
+ * extraction (`automem bench calls`); a batch of 10 costs at most 0.1 per task when every task
+ * fails. With `batch_failures` 1 it reviews every failure at once, as before. Without a pipeline
+ * queue (an op run on its own) the failure is reviewed at once.
+ *
+ * It needs a model; offline it is skipped with a reason (and nothing is queued), never silently.
  *
  * @module
  */
 import { z } from "zod";
 import type { MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_reflection_correction.md" with { type: "text" };
+import { type FailureNote, unitsToReview } from "./deferred_failures.ts";
 import { askModel, clip } from "./model_call.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import {
@@ -52,18 +62,53 @@ export function correctedContent(
   return changed ? next : undefined;
 }
 
-/** Asks the model to correct up to `max_units` used units after a failure. */
+function failureListing(notes: readonly FailureNote[]): string {
+  return notes.map((n, i) =>
+    `${i + 1}. Task: ${clip(n.task_query, 600)}\n` +
+    `   What went wrong: ${clip(n.failure_context || "unknown", 600)}\n` +
+    `   Items used: ${n.used_unit_ids.join(", ") || "none"}`
+  ).join("\n");
+}
+
+/**
+ * Notes a failed task and, once `batch_failures` are queued, asks the model to correct up to
+ * `max_units` of the units they used, in one call.
+ */
 export const reflectionCorrection = defineOp(
   "reflection_correction",
   z.object({
     max_units: z.number().int().min(1),
     content_chars: z.number().int().min(50),
+    batch_failures: z.number().int().min(1),
   }),
   async (ctx, s) => {
     if (ctx.task?.succeeded !== false) return skipped("task did not fail");
     if (!ctx.model) return skipped("offline: reflection needs a model");
-    const units = (await usedUnits(ctx)).slice(0, s.max_units);
-    if (units.length === 0) return skipped("no used units");
+    const used = await usedUnits(ctx);
+    if (used.length === 0) return skipped("no used units");
+    const note: FailureNote = {
+      task_id: ctx.task.task_id ?? "",
+      task_query: ctx.task.task_query ?? "",
+      failure_context: ctx.task.failure_context ?? "",
+      used_unit_ids: used.map((u) => u.id),
+    };
+    let notes = [note];
+    if (ctx.deferredFailures) {
+      ctx.deferredFailures.add(note);
+      const waiting = ctx.deferredFailures.notes.length;
+      if (waiting < s.batch_failures) {
+        return skipped(
+          `deferred: ${waiting} of ${s.batch_failures} failed tasks queued for review`,
+        );
+      }
+      notes = ctx.deferredFailures.take();
+    }
+    const units: MemoryUnit[] = [];
+    for (const id of unitsToReview(notes, s.max_units)) {
+      const u = await ctx.store.get(id);
+      if (u?.is_active) units.push(u);
+    }
+    if (units.length === 0) return skipped("no used unit is still active");
     const listing = units.map((u) =>
       `- id: ${u.id}\n  type: ${u.type}\n  keys: ${Object.keys(u.content).join(", ")}\n` +
       `  content: ${clip(JSON.stringify(u.content), s.content_chars)}`
@@ -72,11 +117,7 @@ export const reflectionCorrection = defineOp(
       ctx,
       "reflection_correction",
       template,
-      {
-        task_query: clip(ctx.task.task_query ?? "", 1500),
-        failure_context: clip(ctx.task.failure_context || "unknown", 1500),
-        units: listing,
-      },
+      { failures: failureListing(notes), units: listing },
       ReflectionReplySchema,
       1500,
     );

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ScriptedModel } from "../../core/scripted_model.ts";
+import { DeferredFailures } from "./deferred_failures.ts";
 import { correctedContent, reflectionCorrection } from "./reflection_correction.ts";
 import { makeUnit, MemoryStoreDouble, opContext, runOp } from "./testing/mod.ts";
 
@@ -119,4 +120,64 @@ Deno.test("reflection_correction rejects a correction that breaks the type's con
   assert.equal(out.affected, 0);
   assert.match(out.error!, /1 correction\(s\) rejected as invalid content: a: leakage_risk: /);
   assert.equal((await store.get("a"))!.content.leakage_risk, "low");
+});
+
+Deno.test("reflection_correction queues failures and reviews a full batch in one call", async () => {
+  const store = await fixture();
+  const deferredFailures = new DeferredFailures();
+  const model = new ScriptedModel({ replies: [{ corrections: [{ id: "c", action: "KEEP" }] }] });
+  const first = await runOp(
+    reflectionCorrection,
+    opContext(store, {
+      task: { ...failed, task_id: "t1", used_unit_ids: ["a"] },
+      model,
+      deferredFailures,
+    }),
+    { batch_failures: 2 },
+  );
+  assert.equal(first.skipped_reason, "deferred: 1 of 2 failed tasks queued for review");
+  assert.equal(model.calls.length, 0);
+  const second = await runOp(
+    reflectionCorrection,
+    opContext(store, {
+      task: {
+        ...failed,
+        task_id: "t2",
+        task_query: "Find Y",
+        failure_context: "wrong city",
+        used_unit_ids: ["c", "a"],
+      },
+      model,
+      deferredFailures,
+    }),
+    { batch_failures: 2, max_units: 1 },
+  );
+  assert.deepEqual(second, { triggered: true, affected: 0, created: 0, deactivated: 0 });
+  assert.equal(model.calls.length, 1);
+  const prompt = model.calls[0].messages[0].content;
+  assert.ok(
+    prompt.includes("1. Task: Find X\n   What went wrong: wrong year\n   Items used: a\n"),
+  );
+  assert.ok(
+    prompt.includes("2. Task: Find Y\n   What went wrong: wrong city\n   Items used: c, a\n"),
+  );
+  // max_units 1: only a, used in both failures, is reviewed.
+  assert.ok(prompt.includes("- id: a\n"));
+  assert.ok(!prompt.includes("- id: c\n"));
+  assert.equal(deferredFailures.notes.length, 0);
+});
+
+Deno.test("reflection_correction queues nothing offline or after a success", async () => {
+  const store = await fixture();
+  const deferredFailures = new DeferredFailures();
+  await runOp(reflectionCorrection, opContext(store, { task: failed, deferredFailures }));
+  await runOp(
+    reflectionCorrection,
+    opContext(store, {
+      task: { ...failed, succeeded: true },
+      model: new ScriptedModel(),
+      deferredFailures,
+    }),
+  );
+  assert.equal(deferredFailures.notes.length, 0);
 });

@@ -1,0 +1,135 @@
+/**
+ * `automem bench`: `memory` (store ingest throughput and top-10 retrieval latency), `calls`
+ * (memory-side model calls and tokens per task for every retriever × management preset) and
+ * `queue` (sweep timings through Redis workers). Each benchmark's code is loaded only when it
+ * runs.
+ *
+ * @module
+ */
+import {
+  MANAGE_PRESETS,
+  type ManagePreset,
+  RETRIEVER_KINDS,
+  type RetrieverKind,
+  STORE_KINDS,
+  type StoreKind,
+} from "../core/space.ts";
+import type { CommandDef } from "./command.ts";
+import { type CliIo, EXIT, UsageError } from "./io.ts";
+import { parseInts } from "./memory_commands.ts";
+
+/** A comma-separated list flag whose every item is one of `known`. */
+function listFlag<T extends string>(value: unknown, flag: string, known: readonly T[]): T[] {
+  const items = String(value).split(",").map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) throw new UsageError(`--${flag} is empty`);
+  for (const s of items) {
+    if (!(known as readonly string[]).includes(s)) {
+      throw new UsageError(`--${flag}: unknown value '${s}' (expected: ${known.join(", ")})`);
+    }
+  }
+  return items as T[];
+}
+
+/** `automem bench`. */
+export const benchCommand: CommandDef = {
+  name: "bench",
+  usage:
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--json]",
+  summary:
+    "Benchmarks (memory, calls, queue). memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel.",
+  flags: [
+    {
+      name: "sizes",
+      type: "string",
+      meta: "LIST",
+      default: "1000,10000,100000",
+      description: "store sizes",
+    },
+    {
+      name: "stores",
+      type: "string",
+      meta: "LIST",
+      default: STORE_KINDS.join(","),
+      description: "stores to measure",
+    },
+    { name: "queries", type: "number", default: 50, description: "timed queries per measurement" },
+    { name: "seed", type: "number", default: 1, description: "seed of the synthetic units" },
+    {
+      name: "tasks",
+      type: "number",
+      default: 30,
+      description: "calls: world tasks per architecture",
+    },
+    {
+      name: "retrievers",
+      type: "string",
+      meta: "LIST",
+      default: RETRIEVER_KINDS.join(","),
+      description: "calls: retrievers to count",
+    },
+    {
+      name: "presets",
+      type: "string",
+      meta: "LIST",
+      default: MANAGE_PRESETS.join(","),
+      description: "calls: management presets to count",
+    },
+    { name: "json", type: "boolean", description: "one JSON object per line" },
+  ],
+  positionals: { min: 1, max: 1 },
+  async run({ flags, positionals, io }) {
+    if (positionals[0] === "calls") return await benchCalls(flags, io);
+    if (positionals[0] === "queue") {
+      return await (await import("./queue_commands.ts")).benchQueue(flags, io);
+    }
+    if (positionals[0] !== "memory") {
+      throw new UsageError(
+        `unknown benchmark '${positionals[0]}' (expected: memory, calls or queue)`,
+      );
+    }
+    const stores = listFlag<StoreKind>(flags.stores, "stores", STORE_KINDS);
+    const { formatBenchTable, runMemoryBench } = await import("../stores/memory_bench.ts");
+    const rows = [];
+    for await (
+      const row of runMemoryBench({
+        sizes: parseInts(String(flags.sizes), "sizes"),
+        stores,
+        queries: Number(flags.queries),
+        seed: Number(flags.seed),
+      })
+    ) {
+      rows.push(row);
+      if (flags.json) io.stdout(JSON.stringify(row) + "\n");
+      else io.stderr(`${row.store} ${row.size} ${row.op}: p50 ${row.p50_ms.toFixed(2)} ms\n`);
+      if (io.signal.aborted) return EXIT.interrupted;
+    }
+    if (!flags.json) io.stdout(formatBenchTable(rows) + "\n");
+    return EXIT.ok;
+  },
+};
+
+async function benchCalls(flags: Record<string, unknown>, io: CliIo): Promise<number> {
+  const tasks = Number(flags.tasks);
+  if (!Number.isInteger(tasks) || tasks < 1) {
+    throw new UsageError(`--tasks: '${flags.tasks}' is not a positive integer`);
+  }
+  const retrievers = listFlag<RetrieverKind>(flags.retrievers, "retrievers", RETRIEVER_KINDS);
+  const presets = listFlag<ManagePreset>(flags.presets, "presets", MANAGE_PRESETS);
+  const { callMatrix, countModelCalls, formatCallTable } = await import(
+    "../bench/model_calls.ts"
+  );
+  if (callMatrix(retrievers, presets).length === 0) {
+    throw new UsageError("--retrievers and --presets leave no compatible architecture");
+  }
+  const rows = [];
+  for await (
+    const row of countModelCalls({ tasks, seed: Number(flags.seed), retrievers, presets })
+  ) {
+    rows.push(row);
+    if (flags.json) io.stdout(JSON.stringify(row) + "\n");
+    else io.stderr(`${row.retrieve} × ${row.manage}: ${row.calls_per_task} calls/task\n`);
+    if (io.signal.aborted) return EXIT.interrupted;
+  }
+  if (!flags.json) io.stdout(formatCallTable(rows) + "\n");
+  return EXIT.ok;
+}
