@@ -249,12 +249,19 @@ export interface QueueWorkerOptions {
   handler: (data: unknown, info: JobInfo) => Promise<unknown>;
   onError?: (message: string) => void;
   /** Each finished or failed job (for the worker's log). */
-  onJob?: (e: { id: string; ok: boolean; error?: string; attempt: number }) => void;
+  onJob?: (
+    e: { id: string; ok: boolean; error?: string; attempt: number; ms: number | null },
+  ) => void;
 }
 
 /** A running worker. */
 export interface QueueWorkerHandle {
   close(): Promise<void>;
+}
+
+/** How long the job's last attempt ran (null when BullMQ did not record it). */
+function runMs(job: Job): number | null {
+  return job.processedOn && job.finishedOn ? job.finishedOn - job.processedOn : null;
 }
 
 /** Starts a worker taking jobs from the queue at `opts.url` until closed. */
@@ -290,13 +297,20 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
   worker.on("error", (e: Error) => onError(e.message));
   worker.on(
     "completed",
-    (job: Job) => opts.onJob?.({ id: String(job.id), ok: true, attempt: job.attemptsMade }),
+    (job: Job) =>
+      opts.onJob?.({ id: String(job.id), ok: true, attempt: job.attemptsMade, ms: runMs(job) }),
   );
   worker.on(
     "failed",
     (job: Job | undefined, e: Error) =>
       job &&
-      opts.onJob?.({ id: String(job.id), ok: false, error: e.message, attempt: job.attemptsMade }),
+      opts.onJob?.({
+        id: String(job.id),
+        ok: false,
+        error: e.message,
+        attempt: job.attemptsMade,
+        ms: runMs(job),
+      }),
   );
   await worker.waitUntilReady();
   return {
