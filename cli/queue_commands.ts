@@ -86,6 +86,17 @@ export async function workerModels(
   };
 }
 
+/** The PEM text of `AUTOMEM_QUEUE_CA_FILE` (undefined when unset); a missing file is an error. */
+async function queueCa(io: CliIo): Promise<string | undefined> {
+  const file = config(io).queueCaFile;
+  if (file === null) return undefined;
+  try {
+    return await Deno.readTextFile(file);
+  } catch (e) {
+    throw new UsageError(`AUTOMEM_QUEUE_CA_FILE ${file}: ${(e as Error).message}`);
+  }
+}
+
 /** Opens the queue named by `--queue` (null without the flag). */
 export async function openQueue(flags: Flags, io: CliIo) {
   if (flags.queue === undefined) return null;
@@ -99,6 +110,7 @@ export async function openQueue(flags: Flags, io: CliIo) {
   const { JobQueue } = await import("../core/redis_queue.ts");
   let last = "";
   const queue = await JobQueue.open(url, {
+    tlsCa: await queueCa(io),
     onError: (m) => {
       if (m !== last) io.stderr(`queue: ${m}\n`);
       last = m;
@@ -167,6 +179,7 @@ export const workerCommand: CommandDef = {
     let runTasks: Promise<(payload: unknown) => Promise<unknown>> | undefined;
     const worker = await startQueueWorker({
       url,
+      tlsCa: await queueCa(io),
       workerName: name,
       concurrency,
       stallMs: Number(flags.stall_ms),

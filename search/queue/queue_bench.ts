@@ -40,6 +40,8 @@ export interface QueueBenchOptions {
   ioProcesses?: number;
   /** Tasks per architecture in the I/O-bound sweep (default 6). */
   ioTasks?: number;
+  /** Untimed jobs per job slot before each timed queue pass (default 4). */
+  warmUpJobsPerSlot?: number;
   /** Skip the CPU-bound case. */
   ioOnly?: boolean;
   seed?: number;
@@ -129,6 +131,7 @@ export async function runQueueBench(
       slots: opts.ioSlots ?? [1, 4, 16],
       tasks: opts.ioTasks ?? 6,
       processesFor: (slots) => Math.min(slots, maxProcesses),
+      warmUpJobsPerSlot: opts.warmUpJobsPerSlot ?? 4,
       seed,
     }, emit);
   } finally {

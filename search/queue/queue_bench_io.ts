@@ -53,6 +53,8 @@ export interface IoCaseOptions {
   /** Worker processes for `slots` job slots (the rest is `--concurrency`). */
   processesFor: (slots: number) => number;
   seed: number;
+  /** Untimed jobs per slot before each queue configuration's timed pass. */
+  warmUpJobsPerSlot: number;
   /** Each queue configuration's worker logs (stderr), once its workers stopped. */
   onWorkerLogs?: (logs: string[]) => void;
 }
@@ -136,24 +138,28 @@ export async function ioCase(
     opts.architectures,
   );
   const tasks = benchmark.tasks();
+  const taskIds = tasks.map((t) => t.id);
   const evaluateAll = (
     dir: string,
     parallel: number,
     remote?: (req: SweepUnitRequest) => Promise<LandscapeEntry>,
-    warmUp = false,
+    warmUpJobs = 0,
   ) =>
     pooled(
-      warmUp ? specs.slice(0, 2 * parallel) : specs,
+      // Warm-up jobs take other seeds, so their job ids differ from the timed ones.
+      warmUpJobs
+        ? Array.from({ length: warmUpJobs }, (_, i) => ({
+          spec: specs[i % specs.length],
+          seed: opts.seed + 1 + Math.floor(i / specs.length),
+        }))
+        : specs.map((spec) => ({ spec, seed: opts.seed })),
       parallel,
-      (spec) =>
-        remote
-          // The warm-up's seed differs, so its job ids do too.
-          ? remote({ spec, task_ids: tasks.map((t) => t.id), seed: opts.seed + (warmUp ? 1 : 0) })
-          : evaluateArchitecture(
-            spec,
-            { benchmark, tasks, seed: opts.seed, out: join(out, dir) },
-            { embedder: new HashEmbedder(), models: { task: model }, services: defaultServices },
-          ),
+      ({ spec, seed }) =>
+        remote ? remote({ spec, task_ids: taskIds, seed }) : evaluateArchitecture(
+          spec,
+          { benchmark, tasks, seed, out: join(out, dir) },
+          { embedder: new HashEmbedder(), models: { task: model }, services: defaultServices },
+        ),
     );
   try {
     const first = opts.slots[0];
@@ -189,10 +195,12 @@ export async function ioCase(
           benchmark: { name: "file", options, dataset_hash: benchmark.datasetHash },
           embedder: new HashEmbedder(),
         });
-        // A fresh worker process's first job pays one-off costs (module initialisation, JIT,
-        // the HTTP client); a long-lived worker pays them once, so 2 jobs per slot go first,
+        // A fresh worker process's first jobs pay one-off costs (module initialisation, JIT,
+        // the HTTP client); a long-lived worker pays them once, so some jobs per slot go first,
         // untimed, as the in-process baseline's process is warm from its earlier passes.
-        const warmMs = await timed(() => evaluateAll(`io-q${n}-warm`, n, executor, true));
+        const warmMs = await timed(() =>
+          evaluateAll(`io-q${n}-warm`, n, executor, opts.warmUpJobsPerSlot * n)
+        );
         const ms = await timed(() => evaluateAll(`io-q${n}`, n, executor));
         if (n === first) queue1 = ms;
         emit(benchRow(
