@@ -176,6 +176,8 @@ export const workerCommand: CommandDef = {
     });
     await Deno.mkdir(scratch, { recursive: true });
     const { isRunTaskPayload } = await import("./run_queue.ts");
+    const { isScaffoldEpisodePayload } = await import("./scaffold_queue.ts");
+    let episodes: Promise<(payload: unknown) => Promise<unknown>> | undefined;
     let runTasks: Promise<(payload: unknown) => Promise<unknown>> | undefined;
     const worker = await startQueueWorker({
       url,
@@ -195,6 +197,9 @@ export const workerCommand: CommandDef = {
         try {
           // One handler for the worker's life (its toolkits are shared by concurrent jobs).
           if (isRunTaskPayload(data)) return await (await (runTasks ??= runTaskHandler(io)))(data);
+          if (isScaffoldEpisodePayload(data)) {
+            return await (await (episodes ??= scaffoldEpisodeHandler(io)))(data);
+          }
           return await runUnit(data, {
             services: defaultServices,
             embedder,
@@ -255,6 +260,13 @@ async function runTaskHandler(io: CliIo): Promise<(payload: unknown) => Promise<
     modelsFor: (refs, cache) => (cache ? cached : uncached)(refs),
     signal: io.signal,
   });
+}
+
+/** A worker's handler of scaffold episodes. */
+async function scaffoldEpisodeHandler(io: CliIo): Promise<(payload: unknown) => Promise<unknown>> {
+  const { scaffoldEpisodeRunner } = await import("./scaffold_queue.ts");
+  const modelsFor = await workerModels(io);
+  return scaffoldEpisodeRunner({ modelsFor, signal: io.signal });
 }
 
 /** `automem bench queue`: distributed vs in-process sweeps (needs `redis-server` on PATH). */
