@@ -46,16 +46,26 @@ export function modelRefsFor(models: RoleModels, io: CliIo): ModelRefs {
 /** Chat models for a job's model references, with this machine's keys. */
 export async function workerModels(
   io: CliIo,
+  opts: { cache?: boolean } = {},
 ): Promise<(refs: ModelRefs) => Record<Role, ChatModel | undefined>> {
   // Loaded lazily: commands without models never pay for the SDK.
   const { createOpenAIChatModel } = await import("../core/openai_adapter.ts");
   const { cachedModel } = await import("../core/response_cache.ts");
   const c = config(io);
+  // One client per role and reference for the worker's life: building one is not free, and a
+  // worker runs many jobs with the same models.
+  const clients = new Map<string, ChatModel>();
   return (refs) => {
     const out = {} as Record<Role, ChatModel | undefined>;
     for (const role of ROLES) {
       const ref = refs[role];
       if (!ref) continue;
+      const key = JSON.stringify([role, ref.model, ref.base_url]);
+      const known = clients.get(key);
+      if (known) {
+        out[role] = known;
+        continue;
+      }
       const endpoint = c.roles[role].endpoint;
       if (!endpoint) {
         throw new UsageError(
@@ -68,11 +78,24 @@ export async function workerModels(
           apiKey: endpoint.apiKey.reveal(),
           model: ref.model,
         }),
-        c.cache,
+        // Protected benchmarks' prompts must not reach the on-disk response cache.
+        opts.cache === false ? { ...c.cache, mode: "off" } : c.cache,
       );
+      clients.set(key, out[role]!);
     }
     return out;
   };
+}
+
+/** The PEM text of `AUTOMEM_QUEUE_CA_FILE` (undefined when unset); a missing file is an error. */
+async function queueCa(io: CliIo): Promise<string | undefined> {
+  const file = config(io).queueCaFile;
+  if (file === null) return undefined;
+  try {
+    return await Deno.readTextFile(file);
+  } catch (e) {
+    throw new UsageError(`AUTOMEM_QUEUE_CA_FILE ${file}: ${(e as Error).message}`);
+  }
 }
 
 /** Opens the queue named by `--queue` (null without the flag). */
@@ -88,6 +111,7 @@ export async function openQueue(flags: Flags, io: CliIo) {
   const { JobQueue } = await import("../core/redis_queue.ts");
   let last = "";
   const queue = await JobQueue.open(url, {
+    tlsCa: await queueCa(io),
     onError: (m) => {
       if (m !== last) io.stderr(`queue: ${m}\n`);
       last = m;
@@ -154,8 +178,13 @@ export const workerCommand: CommandDef = {
       prefix: "automem-worker-",
     });
     await Deno.mkdir(scratch, { recursive: true });
+    const { isRunTaskPayload } = await import("./run_queue.ts");
+    const { isScaffoldEpisodePayload } = await import("./scaffold_queue.ts");
+    let episodes: Promise<(payload: unknown) => Promise<unknown>> | undefined;
+    let runTasks: Promise<(payload: unknown) => Promise<unknown>> | undefined;
     const worker = await startQueueWorker({
       url,
+      tlsCa: await queueCa(io),
       workerName: name,
       concurrency,
       stallMs: Number(flags.stall_ms),
@@ -163,12 +192,17 @@ export const workerCommand: CommandDef = {
       onJob: (j) =>
         io.stderr(
           `worker ${name}: ${j.ok ? "done" : "failed"} ${j.id} attempt ${j.attempt}${
-            j.error ? `: ${j.error}` : ""
-          }\n`,
+            j.ms === null ? "" : ` in ${j.ms} ms`
+          }${j.error ? `: ${j.error}` : ""}\n`,
         ),
       handler: async (data, info) => {
         io.stderr(`worker ${name}: start ${info.id} attempt ${info.attempt}\n`);
         try {
+          // One handler for the worker's life (its toolkits are shared by concurrent jobs).
+          if (isRunTaskPayload(data)) return await (await (runTasks ??= runTaskHandler(io)))(data);
+          if (isScaffoldEpisodePayload(data)) {
+            return await (await (episodes ??= scaffoldEpisodeHandler(io)))(data);
+          }
           return await runUnit(data, {
             services: web.services,
             embedder,
@@ -205,18 +239,63 @@ export const workerCommand: CommandDef = {
   },
 };
 
+/** A worker's handler of `automem run` tasks, with the web toolkit built once per setting. */
+async function runTaskHandler(io: CliIo): Promise<(payload: unknown) => Promise<unknown>> {
+  const { runTaskRunner } = await import("./run_queue.ts");
+  const { buildWebToolkit } = await import("./web_toolkit.ts");
+  const { webKindOf } = await import("../bench/web_bench/kinds.ts");
+  const cached = await workerModels(io);
+  const uncached = await workerModels(io, { cache: false });
+  const toolkits = new Map<string, ReturnType<typeof buildWebToolkit>>();
+  io.signal.addEventListener("abort", () => {
+    for (const t of toolkits.values()) void t.then((k) => k.close?.()).catch(() => {});
+  }, { once: true });
+  return runTaskRunner({
+    toolkitFor: (benchmark, opts) => {
+      const key = JSON.stringify([benchmark, opts]);
+      let t = toolkits.get(key);
+      if (!t) {
+        t = buildWebToolkit(webKindOf(benchmark)!, { io, ...opts });
+        toolkits.set(key, t);
+        t.catch(() => toolkits.delete(key));
+      }
+      return t;
+    },
+    modelsFor: (refs, cache) => (cache ? cached : uncached)(refs),
+    signal: io.signal,
+  });
+}
+
+/** A worker's handler of scaffold episodes. */
+async function scaffoldEpisodeHandler(io: CliIo): Promise<(payload: unknown) => Promise<unknown>> {
+  const { scaffoldEpisodeRunner } = await import("./scaffold_queue.ts");
+  const modelsFor = await workerModels(io);
+  return scaffoldEpisodeRunner({ modelsFor, signal: io.signal });
+}
+
 /** `automem bench queue`: distributed vs in-process sweeps (needs `redis-server` on PATH). */
 export async function benchQueue(flags: Flags, io: CliIo): Promise<number> {
   const { redisServerPath } = await import("../search/queue/testing/mod.ts");
   if (!redisServerPath()) throw new UsageError("bench queue needs redis-server on PATH");
   const { runQueueBench, formatQueueBench } = await import("../search/queue/queue_bench.ts");
   const rows: Parameters<typeof formatQueueBench>[0][number][] = [];
+  const num = (name: string) => flags[name] === undefined ? undefined : Number(flags[name]);
+  const slots = flags.io_slots === undefined
+    ? undefined
+    : String(flags.io_slots).split(",").map(Number);
+  if (slots?.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw new UsageError("--io_slots must be a comma-separated list of positive integers");
+  }
   await runQueueBench({
     seed: Number(flags.seed ?? 42),
+    ioSlots: slots,
+    ioProcesses: num("io_processes"),
+    latencyMs: num("latency_ms"),
+    ioOnly: Boolean(flags.io_only),
   }, (r) => {
     rows.push(r);
     if (flags.json) io.stdout(JSON.stringify(r) + "\n");
-    else io.stderr(`${r.workload} ${r.mode} n=${r.n}: ${r.wall_ms} ms (x${r.speedup})\n`);
+    else io.stderr(`${r.workload} ${r.mode} ${r.layout}: ${r.wall_ms} ms (x${r.speedup})\n`);
   });
   if (!flags.json) io.stdout(formatQueueBench(rows) + "\n");
   return EXIT.ok;

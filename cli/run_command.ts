@@ -13,6 +13,7 @@ import type { CommandDef } from "./command.ts";
 import { type CliIo, UsageError } from "./io.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
+import { QUEUE_FLAG } from "./queue_commands.ts";
 import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Every flag of `automem run`. */
@@ -54,6 +55,10 @@ export const RUN_FLAGS: readonly FlagDef[] = [
   B("allow_private_addresses", "let the fetch tools reach loopback/private hosts (fixture web)"),
   B("quiet", "no progress lines"),
   B("skip_preflight", "start without the one-call check of every configured endpoint"),
+  {
+    ...QUEUE_FLAG,
+    description: "run each task as a job on `automem worker`s through Redis (not with --spec)",
+  },
 ];
 
 /** Builds the agent's tools for a run (injectable for tests). */

@@ -55,6 +55,11 @@ export async function executeRun(
   opts: RunOptions,
 ): Promise<number> {
   const offline = flags.offline === true;
+  if (flags.queue !== undefined && str(flags.spec)) {
+    throw new UsageError(
+      "--queue runs every task as its own job without memory; with --spec the tasks share one evolving memory, so run it without --queue",
+    );
+  }
   const config = loadConfig({
     env: io.env,
     cwd: io.cwd,
@@ -79,12 +84,17 @@ export async function executeRun(
   const budget = opts.tokenBudget ?? kind.tokenBudget;
   const task: ChatModel | undefined = models.task && tokenCapped(models.task, budget);
   const judge: ChatModel | undefined = models.judge && tokenCapped(models.judge, 4096);
-  const toolkit = await opts.toolkitFactory(kind, {
+  const toolkitOpts = {
     io,
     allowPrivate: flags.allow_private_addresses === true,
     offline: offline || !task,
     ...(flags.fixture_web === true ? { fixturePort: Number(flags.fixture_port) } : {}),
-  });
+  };
+  // With --queue the workers run the tasks with their own toolkits; this process only reads
+  // the task file.
+  const toolkit: WebToolkit = flags.queue === undefined
+    ? await opts.toolkitFactory(kind, toolkitOpts)
+    : { tools: () => [], context: { fetch, clock: logicalClock(), allowPrivateAddresses: false } };
   try {
     return await runWith(kind, flags, io, opts, {
       config,
@@ -118,26 +128,28 @@ async function runWith(
   { config, models, task, judge, budget, offline, toolkit }: Prepared,
 ): Promise<number> {
   const infile = resolve(io.cwd, String(flags.infile));
+  const filters = {
+    level: opts.level,
+    difficulty: str(flags.difficulty),
+    lang: str(flags.lang),
+    domain: str(flags.domain),
+    question_type: str(flags.question_type),
+  };
+  const limits = {
+    maxSteps: opts.maxSteps,
+    maxTokensPerCall: budget,
+    summaryInterval: flags.skip_summary === true ? 0 : opts.summaryInterval,
+    toolMode: flags.tool_mode as "auto" | "native" | "json",
+    ...(opts.taskTokenCap ? { taskTokenCap: opts.taskTokenCap } : {}),
+    ...(opts.taskWallS ? { wallMs: opts.taskWallS * 1000 } : {}),
+  };
   let benchmark;
   try {
     benchmark = await openWebBenchmark(kind, infile, {
       toolkit,
-      filters: {
-        level: opts.level,
-        difficulty: str(flags.difficulty),
-        lang: str(flags.lang),
-        domain: str(flags.domain),
-        question_type: str(flags.question_type),
-      },
+      filters,
       ingest: flags.disable_memory_evolution !== true,
-      limits: {
-        maxSteps: opts.maxSteps,
-        maxTokensPerCall: budget,
-        summaryInterval: flags.skip_summary === true ? 0 : opts.summaryInterval,
-        toolMode: flags.tool_mode as "auto" | "native" | "json",
-        ...(opts.taskTokenCap ? { taskTokenCap: opts.taskTokenCap } : {}),
-        ...(opts.taskWallS ? { wallMs: opts.taskWallS * 1000 } : {}),
-      },
+      limits,
     });
   } catch (e) {
     if (e instanceof TaskFileError || e instanceof DataUnavailableError) {
@@ -177,16 +189,40 @@ async function runWith(
     name: kind.name,
     total: selected.length,
   });
+  const queued = flags.queue === undefined ? undefined : await (await import("./run_queue.ts"))
+    .openRunQueue(flags, io, (line) => flags.quiet === true || io.stderr(line));
   let result;
   try {
     result = await runWebTasks({
+      ...(queued
+        ? {
+          remote: queued.runner({
+            benchmark: kind.name,
+            infile,
+            dataset_hash: benchmark.datasetHash,
+            filters: JSON.parse(JSON.stringify(filters)),
+            limits: JSON.parse(JSON.stringify(limits)),
+            ingest: flags.disable_memory_evolution !== true,
+            seed: Number(flags.seed),
+            max_steps: opts.maxSteps,
+            token_budget: budget,
+            models: (await import("./queue_commands.ts")).modelRefsFor(models, io),
+            offline,
+            toolkit: {
+              allow_private: flags.allow_private_addresses === true,
+              fixture_port: flags.fixture_web === true ? Number(flags.fixture_port) : null,
+            },
+          }),
+        }
+        : {}),
       benchmark,
       tasks: selected,
       tasksDir,
       provider,
       deps: { model: task, judge, clock, signal: io.signal, maxSteps: opts.maxSteps },
       rng: createRng(`run:${kind.key}:${flags.seed}`),
-      concurrency: opts.concurrency,
+      // Through the queue every task is submitted at once; the workers set the pace.
+      concurrency: queued ? selected.length : opts.concurrency,
       onTask: ({ done, total, file, skipped }) => {
         const outcome = skipped
           ? "kept"
@@ -210,6 +246,7 @@ async function runWith(
     progress.close();
     await provider.close().catch(() => {});
     await cleanup();
+    await queued?.close();
   }
   if (io.signal.aborted) {
     io.stderr("automem run: interrupted; rerun the same command to resume\n");

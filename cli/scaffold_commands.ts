@@ -8,6 +8,7 @@
 import type { FlagDef } from "./args.ts";
 import type { CommandContext, CommandDef } from "./command.ts";
 import { EXIT, UsageError } from "./io.ts";
+import { QUEUE_FLAG } from "./queue_commands.ts";
 import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Flags of every `scaffold` subcommand. */
@@ -36,6 +37,11 @@ export const SCAFFOLD_FLAGS: readonly FlagDef[] = [
   S("host", "serve: interface (default 127.0.0.1)", "HOST"),
   S("token", "serve: bearer token (required off loopback; default AUTOMEM_STATUS_TOKEN)", "TOKEN"),
   B("quiet", "no progress output"),
+  {
+    ...QUEUE_FLAG,
+    description:
+      "evolve: play each episode as a job on `automem worker`s (not with --persist_memory)",
+  },
 ];
 
 /** `automem scaffold`. */

@@ -176,7 +176,58 @@ async function evolveSub({ flags, io }: CommandContext): Promise<number> {
   const { models, roles } = agentModels(flags, io);
   const runName = (flags.run_name as string | undefined) ?? `evolve_${env}`;
   const outputDir = (flags.output_dir as string | undefined) ?? join("runs", "scaffold");
+  const maxSteps = (flags.max_steps as number | undefined) ?? defaultSteps(env);
+  if (flags.queue !== undefined && flags.persist_memory === true) {
+    throw new UsageError(
+      "--queue plays each episode as its own job; with --persist_memory episodes carry memory from one to the next, so run it without --queue",
+    );
+  }
+  const queued = flags.queue === undefined ? null : await (await import("./scaffold_queue.ts"))
+    .openScaffoldQueue(flags, io, {
+      env,
+      maxSteps,
+      models: (await import("./queue_commands.ts")).modelRefsFor(
+        { task: models?.task, memory: models?.memory },
+        io,
+      ),
+      log: (line) => flags.quiet || io.stderr(line),
+    });
+  try {
+    return await evolveWith(flags, io, {
+      env,
+      seeds,
+      heldout,
+      proposer,
+      runName,
+      outputDir,
+      maxSteps,
+      models,
+      roles,
+      queued,
+    });
+  } finally {
+    await queued?.close();
+  }
+}
+
+async function evolveWith(
+  flags: Flags,
+  io: CliIo,
+  { env, seeds, heldout, proposer, runName, outputDir, maxSteps, models, roles, queued }: {
+    env: string;
+    seeds: number[];
+    heldout: number[];
+    proposer: "rules" | "model";
+    runName: string;
+    outputDir: string;
+    maxSteps: number;
+    models: AgentModels | undefined;
+    roles: RoleModels;
+    queued: Awaited<ReturnType<typeof import("./scaffold_queue.ts").openScaffoldQueue>>;
+  },
+): Promise<number> {
   const summary = await runEvolve({
+    ...(queued ? { remoteEpisode: queued.play } : {}),
     outputDir,
     runName,
     resume: flags.resume === true,
@@ -193,7 +244,7 @@ async function evolveSub({ flags, io }: CommandContext): Promise<number> {
       iterations: (flags.iterations as number | undefined) ?? 5,
       attempts: (flags.attempts as number | undefined) ?? 3,
       continuations: 1,
-      max_steps: (flags.max_steps as number | undefined) ?? defaultSteps(env),
+      max_steps: maxSteps,
       proposer,
       persist_memory: flags.persist_memory === true,
       start: await scaffoldOf(flags, io, env),

@@ -57,6 +57,8 @@ export const AutomemConfigSchema = z.object({
   dotenvPath: z.string().nullable(),
   /** The research agent's web search provider, web cache and page reader. */
   web: WebConfigSchema,
+  /** `AUTOMEM_QUEUE_CA_FILE`: PEM certificates a `rediss://` queue may be signed by. */
+  queueCaFile: z.string().nullable(),
 });
 /** The resolved configuration (see {@linkcode AutomemConfigSchema}). */
 export type AutomemConfig = z.infer<typeof AutomemConfigSchema>;
@@ -234,6 +236,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   }
   const cacheDir = envValue(env, "AUTOMEM_CACHE_DIR") ?? join(".automem", "cache");
   const statusToken = envValue(env, "AUTOMEM_STATUS_TOKEN");
+  const queueCa = envValue(env, "AUTOMEM_QUEUE_CA_FILE");
   const cacheMode = oneOf(
     env,
     "AUTOMEM_CACHE_MODE",
@@ -254,6 +257,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
     statusToken: statusToken ? new Secret(statusToken) : null,
     dotenvPath: dotenv?.path ?? null,
     web: resolveWebConfig(env, cacheMode),
+    queueCaFile: queueCa === undefined ? null : isAbsolute(queueCa) ? queueCa : join(cwd, queueCa),
   });
 }
 

@@ -50,8 +50,8 @@ export function redisOptionsFor(url: string, extra: { tlsCa?: string } = {}): Re
   };
 }
 
-function connect(url: string, onError: (message: string) => void): Redis {
-  const client = new Redis(redisOptionsFor(url));
+function connect(url: string, onError: (message: string) => void, tlsCa?: string): Redis {
+  const client = new Redis(redisOptionsFor(url, { tlsCa }));
   // ioredis reconnects by itself; an unhandled 'error' event would end the process instead.
   client.on("error", (e: Error) => onError(`${redactQueueUrl(url)}: ${e.message}`));
   return client;
@@ -68,6 +68,8 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Connection trouble (reconnects are automatic). */
   onError?: (message: string) => void;
+  /** PEM certificates to trust for `rediss://` besides the system's (a private CA). */
+  tlsCa?: string;
 }
 
 /** A finished job's result and the worker that produced it. */
@@ -107,7 +109,7 @@ export class JobQueue {
     private readonly queue: Queue,
     private readonly events: QueueEvents,
     private readonly clients: Redis[],
-    private readonly opts: Required<Omit<JobQueueOptions, "name">>,
+    private readonly opts: Required<Omit<JobQueueOptions, "name" | "tlsCa">>,
   ) {
     const wake = ({ jobId }: { jobId: string }) => void this.#check(jobId);
     events.on("completed", wake);
@@ -127,7 +129,7 @@ export class JobQueue {
   static async open(url: string, opts: JobQueueOptions = {}): Promise<JobQueue> {
     const onError = opts.onError ?? (() => {});
     const name = opts.name ?? DEFAULT_QUEUE_NAME;
-    const clients = [connect(url, onError), connect(url, onError)];
+    const clients = [connect(url, onError, opts.tlsCa), connect(url, onError, opts.tlsCa)];
     const queue = new Queue(name, { connection: clients[0] });
     const events = new QueueEvents(name, { connection: clients[1] });
     queue.on("error", (e: Error) => onError(e.message));
@@ -249,7 +251,11 @@ export interface QueueWorkerOptions {
   handler: (data: unknown, info: JobInfo) => Promise<unknown>;
   onError?: (message: string) => void;
   /** Each finished or failed job (for the worker's log). */
-  onJob?: (e: { id: string; ok: boolean; error?: string; attempt: number }) => void;
+  /** PEM certificates to trust for `rediss://` besides the system's (a private CA). */
+  tlsCa?: string;
+  onJob?: (
+    e: { id: string; ok: boolean; error?: string; attempt: number; ms: number | null },
+  ) => void;
 }
 
 /** A running worker. */
@@ -257,10 +263,15 @@ export interface QueueWorkerHandle {
   close(): Promise<void>;
 }
 
+/** How long the job's last attempt ran (null when BullMQ did not record it). */
+function runMs(job: Job): number | null {
+  return job.processedOn && job.finishedOn ? job.finishedOn - job.processedOn : null;
+}
+
 /** Starts a worker taking jobs from the queue at `opts.url` until closed. */
 export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerHandle> {
   const onError = opts.onError ?? (() => {});
-  const client = connect(opts.url, onError);
+  const client = connect(opts.url, onError, opts.tlsCa);
   const stallMs = opts.stallMs ?? 30_000;
   const worker = new Worker(
     opts.name ?? DEFAULT_QUEUE_NAME,
@@ -290,13 +301,20 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
   worker.on("error", (e: Error) => onError(e.message));
   worker.on(
     "completed",
-    (job: Job) => opts.onJob?.({ id: String(job.id), ok: true, attempt: job.attemptsMade }),
+    (job: Job) =>
+      opts.onJob?.({ id: String(job.id), ok: true, attempt: job.attemptsMade, ms: runMs(job) }),
   );
   worker.on(
     "failed",
     (job: Job | undefined, e: Error) =>
       job &&
-      opts.onJob?.({ id: String(job.id), ok: false, error: e.message, attempt: job.attemptsMade }),
+      opts.onJob?.({
+        id: String(job.id),
+        ok: false,
+        error: e.message,
+        attempt: job.attemptsMade,
+        ms: runMs(job),
+      }),
   );
   await worker.waitUntilReady();
   return {

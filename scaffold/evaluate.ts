@@ -54,6 +54,46 @@ export interface EvaluateOptions {
   /** Builds the game (default: the scaffold environments). */
   makeEnv?: (id: string, maxSteps: number) => Promise<GameEnv>;
   signal?: AbortSignal;
+  /**
+   * Plays one episode elsewhere (a queue worker). Used only without persistent memory, where
+   * episodes are independent: every uncached seed is started at once and the records are
+   * taken, cached and reported in seed order, as in-process.
+   */
+  remote?: (seed: number) => Promise<PlayedEpisode>;
+}
+
+/** One played episode: its record and step traces. */
+export interface PlayedEpisode {
+  record: EpisodeRecord;
+  traces: StepTrace[];
+}
+
+/**
+ * Plays one episode of `spec` on `env` (memory restored from `carried` when it persists).
+ * `evaluateScaffold` and queue workers both play through here.
+ */
+export async function playEpisode(
+  spec: ScaffoldSpec,
+  env: GameEnv,
+  seed: number,
+  opts: Pick<EvaluateOptions, "maxSteps" | "persistMemory" | "models" | "signal">,
+  carried: FsSnapshot | null = null,
+): Promise<PlayedEpisode> {
+  const scripted = new ScriptedScaffoldModel(createRng(`scaffold:${seed}`));
+  const agent = new MemoryAgent(spec, env, opts.models ?? { memory: scripted, task: scripted });
+  if (opts.persistMemory && carried) agent.fs.restore(carried);
+  const { result, traces } = await runEpisode(env, agent, seed, {
+    maxSteps: opts.maxSteps,
+    persistMemory: opts.persistMemory,
+    scaffold: scaffoldFingerprint(spec),
+    signal: opts.signal,
+  });
+  const record: EpisodeRecord = {
+    result,
+    stats: episodeStats(traces),
+    memory_after: opts.persistMemory ? agent.fs.snapshot() : null,
+  };
+  return { record, traces };
 }
 
 /** The cache key of an evaluation: scaffold fingerprint, step cap, memory mode. */
@@ -73,6 +113,7 @@ export async function evaluateScaffold(
   opts: EvaluateOptions,
 ): Promise<EpisodeRecord[]> {
   const key = evaluationKey(spec, opts);
+  if (opts.remote && !opts.persistMemory) return await evaluateRemotely(key, seeds, opts);
   const out: EpisodeRecord[] = [];
   let env: GameEnv | undefined;
   let carried: FsSnapshot | null = null;
@@ -90,22 +131,7 @@ export async function evaluateScaffold(
           opts.env,
           opts.maxSteps,
         );
-      const scripted = new ScriptedScaffoldModel(createRng(`scaffold:${seed}`));
-      const agent = new MemoryAgent(spec, env, opts.models ?? { memory: scripted, task: scripted });
-      if (opts.persistMemory && carried) {
-        agent.fs.restore(carried);
-      }
-      const { result, traces } = await runEpisode(env, agent, seed, {
-        maxSteps: opts.maxSteps,
-        persistMemory: opts.persistMemory,
-        scaffold: scaffoldFingerprint(spec),
-        signal: opts.signal,
-      });
-      const record: EpisodeRecord = {
-        result,
-        stats: episodeStats(traces),
-        memory_after: opts.persistMemory ? agent.fs.snapshot() : null,
-      };
+      const { record, traces } = await playEpisode(spec, env, seed, opts, carried);
       carried = record.memory_after;
       await opts.cache?.put(key, seed, record, traces);
       out.push(record);
@@ -113,6 +139,31 @@ export async function evaluateScaffold(
     }
   } finally {
     await env?.close();
+  }
+  return out;
+}
+
+async function evaluateRemotely(
+  key: string,
+  seeds: readonly number[],
+  opts: EvaluateOptions,
+): Promise<EpisodeRecord[]> {
+  const hits = await Promise.all(seeds.map((seed) => opts.cache?.get(key, seed)));
+  const played = seeds.map((seed, i) => hits[i] ? undefined : opts.remote!(seed));
+  // Rejections are awaited in seed order below; until then they must not count as unhandled.
+  for (const p of played) p?.catch(() => {});
+  const out: EpisodeRecord[] = [];
+  for (const [i, seed] of seeds.entries()) {
+    const hit = hits[i];
+    if (hit) {
+      out.push(hit);
+      await opts.onEpisode?.(hit, true);
+      continue;
+    }
+    const { record, traces } = await played[i]!;
+    await opts.cache?.put(key, seed, record, traces);
+    out.push(record);
+    await opts.onEpisode?.(record, false);
   }
   return out;
 }

@@ -18,6 +18,7 @@ import {
   evaluateScaffold,
   meanProgression,
   pairedComparison,
+  type PlayedEpisode,
 } from "./evaluate.ts";
 import {
   type AttemptRecord,
@@ -31,7 +32,7 @@ import { meanMetrics } from "./metrics.ts";
 import { modelProposal } from "./model_proposer.ts";
 import type { AgentModels } from "./phases.ts";
 import { rulesProposal } from "./rules_proposer.ts";
-import { scaffoldFingerprint } from "./spec.ts";
+import { scaffoldFingerprint, type ScaffoldSpec } from "./spec.ts";
 import { poolStats } from "./trace_stats.ts";
 
 /** Options of an evolution run. */
@@ -48,6 +49,8 @@ export interface EvolveOptions {
   searchModel?: ChatModel;
   signal?: AbortSignal;
   onProgress?: (line: string) => void;
+  /** Plays one episode elsewhere (queue workers); used when memory does not persist. */
+  remoteEpisode?: (spec: ScaffoldSpec, seed: number) => Promise<PlayedEpisode>;
 }
 
 const sameConfig = (a: EvolveConfig, b: EvolveConfig) => JSON.stringify(a) === JSON.stringify(b);
@@ -97,6 +100,9 @@ export async function runEvolve(opts: EvolveOptions): Promise<EvolveSummary> {
         models: opts.models,
         cache: store.episodes(),
         signal: opts.signal,
+        ...(opts.remoteEpisode
+          ? { remote: (seed: number) => opts.remoteEpisode!(spec, seed) }
+          : {}),
         onEpisode: (r, cached) =>
           events.emit("episode_finished", {
             label,

@@ -10,7 +10,7 @@ import type { BenchTask, RunDeps } from "../benchmark_port.ts";
 import type { Rng } from "../../core/ports.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
 import { AutomemError } from "../../core/automem_error.ts";
-import type { WebBenchmark } from "./benchmark.ts";
+import type { WebBenchmark, WebTaskRecord } from "./benchmark.ts";
 import { readValidTaskFile, taskFileOf, type WebTaskFile, writeTaskFile } from "./task_files.ts";
 
 /** Parses `5`, `1-10`, `1,3,5-8` into sorted unique 1-based indices. */
@@ -74,6 +74,8 @@ export interface RunWebTasksOptions {
   rng: Rng;
   concurrency: number;
   onTask?: (p: TaskProgress) => void;
+  /** Runs a task elsewhere (a queue worker) instead of `benchmark.runWebTask` here. */
+  remote?: (task: BenchTask) => Promise<WebTaskRecord>;
 }
 
 /** What a run produced: one entry per selected task in item order (undefined: not valid). */
@@ -105,10 +107,12 @@ export async function runWebTasks(opts: RunWebTasksOptions): Promise<RunWebTasks
       const i = todo[next++];
       const task = tasks[i];
       if (opts.deps.signal?.aborted) return;
-      const record = await opts.benchmark.runWebTask(task, opts.provider, {
-        ...opts.deps,
-        rng: opts.rng.fork(task.id),
-      });
+      const record = opts.remote
+        ? await opts.remote(task)
+        : await opts.benchmark.runWebTask(task, opts.provider, {
+          ...opts.deps,
+          rng: opts.rng.fork(task.id),
+        });
       if (opts.deps.signal?.aborted) return;
       const file = taskFileOf(record, task.identity);
       await writeTaskFile(tasksDir, file);

@@ -5,3 +5,4 @@
  * @module
  */
 export * from "./redis.ts";
+export * from "./latency_endpoint.ts";

@@ -25,6 +25,8 @@ export interface TestRedis {
   port: number;
   url: string;
   dir: string;
+  /** The self-signed certificate of a TLS Redis (null without TLS). */
+  caFile: string | null;
   /** Sends a command through `redis-cli` and returns its output. */
   cli(...args: string[]): Promise<string>;
   /** Kills the server (SIGKILL), as a crash would. */
@@ -41,15 +43,84 @@ function freePort(): number {
   return port;
 }
 
-/** Starts a private redis-server (`password` sets `requirepass`). */
-export async function startTestRedis(opts: { password?: string } = {}): Promise<TestRedis> {
+/**
+ * Whether this machine can run a TLS Redis for tests: `openssl` to make a self-signed
+ * certificate and a `redis-server` built with TLS. Null when it can; otherwise the reason.
+ */
+export async function tlsRedisUnsupported(): Promise<string | null> {
+  const bin = redisServerPath();
+  if (!bin) return "redis-server is not installed";
+  const run = async (cmd: string, args: string[]) => {
+    try {
+      const out = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
+      return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+    } catch {
+      return null;
+    }
+  };
+  if ((await run("openssl", ["version"])) === null) return "openssl is not installed";
+  // The invalid port stops the server while it reads its configuration; a build without TLS
+  // stops one line earlier, at the TLS option.
+  const probe = await run(bin, ["--tls-port", "0", "--port", "not-a-port"]);
+  if (probe === null || /'tls-port/.test(probe)) return "this redis-server is built without TLS";
+  return null;
+}
+
+/** A self-signed certificate for `localhost` and 127.0.0.1 (files `tls.crt`, `tls.key`). */
+async function selfSigned(dir: string): Promise<{ cert: string; key: string }> {
+  const cert = join(dir, "tls.crt"), key = join(dir, "tls.key");
+  const out = await new Deno.Command("openssl", {
+    args: [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  if (!out.success) throw new Error(`openssl: ${new TextDecoder().decode(out.stderr)}`);
+  return { cert, key };
+}
+
+/**
+ * Starts a private redis-server (`password` sets `requirepass`; `tls` serves TLS only, with a
+ * self-signed certificate in `caFile`, and the URL is `rediss://…@localhost:PORT`).
+ */
+export async function startTestRedis(
+  opts: { password?: string; tls?: boolean } = {},
+): Promise<TestRedis> {
   const bin = redisServerPath();
   if (!bin) throw new Error("redis-server is not installed");
   const dir = await Deno.makeTempDir({ prefix: "automem-redis-" });
   const port = freePort();
+  const tls = opts.tls ? await selfSigned(dir) : null;
   const args = [
-    "--port",
-    String(port),
+    ...(tls
+      ? [
+        "--port",
+        "0",
+        "--tls-port",
+        String(port),
+        "--tls-cert-file",
+        tls.cert,
+        "--tls-key-file",
+        tls.key,
+        "--tls-auth-clients",
+        "no",
+      ]
+      : ["--port", String(port)]),
     "--bind",
     "127.0.0.1",
     "--dir",
@@ -69,6 +140,7 @@ export async function startTestRedis(opts: { password?: string } = {}): Promise<
     "-p",
     String(port),
     ...(opts.password ? ["--no-auth-warning", "-a", opts.password] : []),
+    ...(tls ? ["--tls", "--cacert", tls.cert] : []),
   ];
   const cli = async (...a: string[]) => {
     const out = await new Deno.Command("redis-cli", {
@@ -90,8 +162,9 @@ export async function startTestRedis(opts: { password?: string } = {}): Promise<
   const auth = opts.password ? `:${encodeURIComponent(opts.password)}@` : "";
   return {
     port,
-    url: `redis://${auth}127.0.0.1:${port}`,
+    url: tls ? `rediss://${auth}localhost:${port}` : `redis://${auth}127.0.0.1:${port}`,
     dir,
+    caFile: tls?.cert ?? null,
     cli,
     async kill() {
       child.kill("SIGKILL");
