@@ -122,7 +122,7 @@ export function analyseMap(obs: GameObservation): MapAnalysis {
   obs.map.forEach((row, y) => {
     for (let x = row.indexOf(">"); x >= 0; x = row.indexOf(">", x + 1)) stairsDown.push({ x, y });
   });
-  const onStairsDown = /staircase down here|stairs? down here/i.test(obs.message);
+  const onStairsDown = /staircase (?:leading )?down here|stairs? down here/i.test(obs.message);
   return { position, neighbours, stairsDown, onStairsDown, depth: depthOf(obs) };
 }
 
