@@ -135,8 +135,9 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
     const reads = [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
     // With the whole screen to plan on, the level's lessons (blocked moves, searched spots) are
     // read at once; otherwise only those of the current cell.
-    if (screenGrid(prompt)) reads.push(`<|SEARCH|>${STRATEGY}|d${d}(<|END|>`);
-    else if (f.position) {
+    if (screenGrid(prompt)) {
+      reads.push(`<|SEARCH|>${STRATEGY}|d${d}(<|END|>`, `<|TAIL|>actions_log.txt|6<|END|>`);
+    } else if (f.position) {
       reads.push(`<|SEARCH|>${STRATEGY}|d${d}(${f.position.x},${f.position.y})<|END|>`);
     }
     for (const s of ["stairs_seen.txt", "position_visits.txt"]) {

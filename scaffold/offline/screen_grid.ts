@@ -12,6 +12,8 @@ import { COMPASS_OFFSETS } from "../../bench/games/compass.ts";
 export interface ScreenGrid {
   game: "nethack" | "crawl";
   rows: string[];
+  /** Columns of the map area. */
+  width: number;
 }
 
 /** Rows of NetHack's map block and of Crawl's map area. */
@@ -26,14 +28,16 @@ export function screenGrid(prompt: string): ScreenGrid | undefined {
   const nethack = obs.match(/^map:\n/m);
   if (nethack) {
     const rows = obs.slice(nethack.index! + nethack[0].length).split("\n").slice(0, NETHACK_ROWS);
-    return { game: "nethack", rows };
+    return { game: "nethack", rows, width: 80 };
   }
   const crawl = obs.match(/^screen:\n/m);
   if (crawl) {
     const lines = obs.slice(crawl.index! + crawl[0].length).split("\n");
     const panel = lines.slice(0, 6).map((l) => l.indexOf("Health:")).find((i) => i > 0) ??
       CRAWL_PANEL;
-    return { game: "crawl", rows: lines.slice(0, CRAWL_ROWS).map((l) => l.slice(0, panel)) };
+    const rows = lines.slice(0, CRAWL_ROWS).map((l) => l.slice(0, panel).trimEnd());
+    // The view's right edge is where the stats panel begins, less its margin.
+    return { game: "crawl", rows, width: panel - 4 };
   }
   return undefined;
 }
@@ -76,9 +80,13 @@ export function walkable(g: ScreenGrid, x: number, y: number): boolean {
   return !"0`}".includes(c);
 }
 
-/** True for a blank (unseen) cell inside the grid. */
+/**
+ * True for an unseen cell: blank inside the grid; outside it, only on Crawl, whose view shows a
+ * window of the level that scrolls on when the player walks to its edge (NetHack shows it all).
+ */
 export function unknown(g: ScreenGrid, x: number, y: number): boolean {
-  return y >= 0 && y < g.rows.length && x >= 0 && glyph(g, x, y) === " ";
+  const inside = y >= 0 && y < g.rows.length && x >= 0 && x < g.width;
+  return inside ? glyph(g, x, y) === " " : g.game === "crawl";
 }
 
 /** A letter other than the player: a monster (moving into it attacks it, or swaps with a pet). */
@@ -127,22 +135,31 @@ export function cellsWith(g: ScreenGrid, ch: string): { x: number; y: number }[]
   return out;
 }
 
+/** How far the player sees around itself in Crawl (its line of sight in the open). */
+export const CRAWL_SIGHT = 7;
+
 /**
- * Frontier cells: walkable cells next to an unseen cell that is not known rock. An unseen cell
- * next to a cell the player stood on was in view from there and showed nothing, so it is rock;
- * which cells were stood on comes from memory (`visited`), the game itself does not say.
+ * Frontier cells: walkable cells next to an unseen cell that was not in view from a cell the
+ * player stood on. NetHack shows the level it has seen, so an unseen cell next to a cell stood on
+ * is rock. Crawl's view is a window: a cell past its edge was seen when the player stood within
+ * sight of it. Which cells were stood on comes from memory (`visited`); the screen does not say.
  */
 export function frontier(g: ScreenGrid, visited: ReadonlySet<string>): Set<string> {
   const out = new Set<string>();
   const offsets = Object.values(COMPASS_OFFSETS);
-  const knownRock = (x: number, y: number) =>
-    offsets.some(([dx, dy]) => visited.has(`${x + dx},${y + dy}`));
+  const stood = [...visited].map((k) => k.split(",").map(Number));
+  const seenFrom = (x: number, y: number, r: number) =>
+    stood.some(([vx, vy]) => Math.max(Math.abs(vx - x), Math.abs(vy - y)) <= r);
+  const inside = (x: number, y: number) => y >= 0 && y < g.rows.length && x >= 0 && x < g.width;
+  const unseen = (x: number, y: number) => {
+    if (!unknown(g, x, y)) return false;
+    if (g.game === "nethack") return !seenFrom(x, y, 1);
+    return inside(x, y) || !seenFrom(x, y, CRAWL_SIGHT);
+  };
   g.rows.forEach((row, y) => {
-    for (let x = 0; x < row.length; x++) {
+    for (let x = 0; x < Math.max(row.length, g.width); x++) {
       if (!walkable(g, x, y) || visited.has(`${x},${y}`)) continue;
-      if (offsets.some(([dx, dy]) => unknown(g, x + dx, y + dy) && !knownRock(x + dx, y + dy))) {
-        out.add(`${x},${y}`);
-      }
+      if (offsets.some(([dx, dy]) => unseen(x + dx, y + dy))) out.add(`${x},${y}`);
     }
   });
   return out;

@@ -46,6 +46,35 @@ export function searchedCounts(memory: string, depth: number): Map<string, numbe
   return out;
 }
 
+/**
+ * True when the action log's last lines show the player alternating between two cells (the
+ * `move -> now at (x,y) dN` lines the memory policy appends).
+ */
+export function pingPong(memory: string): boolean {
+  const at = [...memory.matchAll(/^\w+ -> now at \((\d+),(\d+)\) d\d+$/gm)].slice(-6)
+    .map((m) => `${m[1]},${m[2]}`);
+  return at.length === 6 && new Set(at).size === 2 && at.every((c, i) => i < 2 || c === at[i - 2]);
+}
+
+/** The reachable frontier cell first in level order (row, then column). */
+function steadyTarget(
+  cells: Iterable<string>,
+  r: { dist: Map<string, number> },
+  ox: number,
+  oy: number,
+): string | undefined {
+  let best: string | undefined;
+  let bestKey = Infinity;
+  for (const k of cells) {
+    const d = r.dist.get(k);
+    if (d === undefined || d === 0) continue;
+    const [x, y] = k.split(",").map(Number);
+    const key = (y + oy) * 10000 + x + ox;
+    if (key < bestKey) [best, bestKey] = [k, key];
+  }
+  return best;
+}
+
 /** Down staircases of this level that memory (map lines, `stairs_seen` sensor) knows. */
 export function rememberedStairs(memory: string, depth: number): string[] {
   const out: string[] = [];
@@ -70,8 +99,14 @@ export function screenMove(
   blocked: ReadonlySet<string>,
   prompt = "",
 ): string | undefined {
-  const pos = f.position;
-  if (!pos) return undefined;
+  const pos = f.screen;
+  if (!pos || !f.position) return undefined;
+  // Memory names level cells; the grid is the screen, which may be scrolled.
+  const ox = f.position.x - pos.x, oy = f.position.y - pos.y;
+  const onScreen = (k: string) => {
+    const [x, y] = k.split(",").map(Number);
+    return `${x - ox},${y - oy}`;
+  };
   // Crawl's monsters are all hostile: fight what stands next to the player when hurt. NetHack's
   // letters include the pet and statues, so there it only fights what blocks its way.
   const hp = hitPoints(prompt);
@@ -81,14 +116,12 @@ export function screenMove(
     }
   }
   const r = reach(g, pos, blocked);
-  // Told that it moves back and forth (the last_actions sensor), it heads further afield.
-  const minD = f.oscillating ? 3 : 1;
-  const nearest = (cells: Iterable<string>, min = 1) => {
+  const nearest = (cells: Iterable<string>) => {
     let best: string | undefined;
     let bestD = Infinity;
     for (const k of cells) {
       const d = r.dist.get(k);
-      if (d !== undefined && d >= min && d < bestD) [best, bestD] = [k, d];
+      if (d !== undefined && d > 0 && d < bestD) [best, bestD] = [k, d];
     }
     return best;
   };
@@ -100,14 +133,19 @@ export function screenMove(
   if (stairs.includes(`${pos.x},${pos.y}`) && !blocked.has("down")) return "down";
   const toStairs = nearest(stairs);
   if (toStairs) return r.first.get(toStairs);
-  const visited = visitedCells(memory, f.depth);
+  const visited = new Set([...visitedCells(memory, f.depth)].map(onScreen));
   visited.add(`${pos.x},${pos.y}`);
   const edges = frontier(g, visited);
-  const edge = nearest(edges, minD) ?? nearest(edges);
+  // Moving back and forth between two frontier cells (as the last_actions sensor warns, or as
+  // the action log shows), the player commits to one target named in level coordinates, which
+  // stay put while it walks, instead of the nearest one, which changes with every step.
+  const edge = f.oscillating || pingPong(memory) ? steadyTarget(edges, r, ox, oy) : nearest(edges);
   if (edge) return r.first.get(edge);
   if (g.game !== "nethack") return undefined;
   // Nothing left to see: search for hidden passages, dead ends first, then along room walls.
-  const searched = searchedCounts(memory, f.depth);
+  const searched = new Map(
+    [...searchedCounts(memory, f.depth)].map(([k, n]) => [onScreen(k), n] as const),
+  );
   let best: { k: string; score: number } | undefined;
   for (const [k, d] of r.dist) {
     const [x, y] = k.split(",").map(Number);
