@@ -132,18 +132,22 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   }
   if (messages.length === 1) {
     if (f.onStairs) return "<|ACTION|>down<|END|>";
-    const reads = [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
-    // With the whole screen to plan on, the level's lessons (blocked moves, searched spots) are
-    // read at once; otherwise only those of the current cell.
-    if (screenGrid(prompt)) {
-      reads.push(`<|SEARCH|>${STRATEGY}|d${d}(<|END|>`, `<|TAIL|>actions_log.txt|6<|END|>`);
-    } else if (f.position) {
+    // With the whole screen to plan on, the short reads come first (the last moves, the level's
+    // lessons: blocked moves, searched spots), and the map, which a budget may cut, in a second
+    // turn.
+    const reads = screenGrid(prompt)
+      ? [`<|TAIL|>actions_log.txt|6<|END|>`, `<|SEARCH|>${STRATEGY}|d${d}(<|END|>`]
+      : [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
+    if (f.position && !screenGrid(prompt)) {
       reads.push(`<|SEARCH|>${STRATEGY}|d${d}(${f.position.x},${f.position.y})<|END|>`);
     }
     for (const s of ["stairs_seen.txt", "position_visits.txt"]) {
       if (f.files.has(s)) reads.push(`<|READ|>${s}<|END|>`);
     }
     return `Consulting memory.\n${reads.join("\n")}`;
+  }
+  if (messages.length === 3 && screenGrid(prompt)) {
+    return `Reading the map.\n<|SEARCH|>${MAP}|d${d}(<|END|>`;
   }
   const memory = messages.filter((m) => m.role === "user").slice(1).map((m) => m.content).join(
     "\n",

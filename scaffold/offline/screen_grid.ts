@@ -50,13 +50,24 @@ export function glyph(g: ScreenGrid, x: number, y: number): string {
 const WALL = new Set(["|", "-"]);
 
 /**
- * NetHack draws an open door across its wall: `|` between two `-` (a door in a horizontal
- * wall) or `-` between two `|` (in a vertical wall).
+ * NetHack draws an open door across its wall: `|` in a horizontal wall (a `-` beside it, no `|`
+ * above or below) or `-` in a vertical wall (a `|` above or below, no `-` beside it). Corners
+ * are `-` with a `-` beside them, so they do not count. In a dark room the wall may not be drawn:
+ * then a lone `|` between floor or corridor above and below (`-` left and right) is a door.
  */
 function nethackOpenDoor(g: ScreenGrid, x: number, y: number): boolean {
   const c = glyph(g, x, y);
-  if (c === "|") return glyph(g, x - 1, y) === "-" && glyph(g, x + 1, y) === "-";
-  if (c === "-") return glyph(g, x, y - 1) === "|" && glyph(g, x, y + 1) === "|";
+  const left = glyph(g, x - 1, y), right = glyph(g, x + 1, y);
+  const up = glyph(g, x, y - 1), down = glyph(g, x, y + 1);
+  const open = (ch: string) => ch === "." || ch === "#";
+  if (c === "|") {
+    return up !== "|" && down !== "|" &&
+      (left === "-" || right === "-" || (open(up) && open(down)));
+  }
+  if (c === "-") {
+    return left !== "-" && right !== "-" &&
+      (up === "|" || down === "|" || (open(left) && open(right)));
+  }
   return false;
 }
 
@@ -65,7 +76,8 @@ export function isDoorway(g: ScreenGrid, x: number, y: number): boolean {
   if (g.game !== "nethack") return false;
   const c = glyph(g, x, y);
   if (c === "+" || nethackOpenDoor(g, x, y)) return true;
-  if (c !== ".") return false;
+  // The player's own cell hides what it stands on; walls on both sides make it a doorway.
+  if (c !== "." && c !== "@") return false;
   return (WALL.has(glyph(g, x - 1, y)) && WALL.has(glyph(g, x + 1, y))) ||
     (WALL.has(glyph(g, x, y - 1)) && WALL.has(glyph(g, x, y + 1)));
 }
@@ -100,11 +112,15 @@ export interface Reach {
   first: Map<string, string>;
 }
 
-/** Breadth-first walks over walkable cells; moves in `blocked` are not taken as first step. */
+/**
+ * Breadth-first walks over walkable cells. Moves in `blocked` are not taken as first step, nor
+ * the moves `blockedAt` lists for a cell (moves that failed there before, from memory).
+ */
 export function reach(
   g: ScreenGrid,
   from: { x: number; y: number },
   blocked: ReadonlySet<string>,
+  blockedAt: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Reach {
   const key = (x: number, y: number) => `${x},${y}`;
   const dist = new Map([[key(from.x, from.y), 0]]);
@@ -116,7 +132,7 @@ export function reach(
     for (const [dir, [dx, dy]] of Object.entries(COMPASS_OFFSETS)) {
       const nx = x + dx, ny = y + dy;
       if (dist.has(key(nx, ny)) || !walkable(g, nx, ny)) continue;
-      if (d === 0 && blocked.has(dir)) continue;
+      if ((d === 0 && blocked.has(dir)) || blockedAt.get(key(x, y))?.has(dir)) continue;
       if (dx !== 0 && dy !== 0 && (isDoorway(g, x, y) || isDoorway(g, nx, ny))) continue;
       dist.set(key(nx, ny), d + 1);
       first.set(key(nx, ny), d === 0 ? dir : first.get(key(x, y))!);

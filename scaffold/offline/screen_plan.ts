@@ -115,7 +115,13 @@ export function screenMove(
       if (isMonster(glyph(g, pos.x + dx, pos.y + dy)) && !blocked.has(dir)) return dir;
     }
   }
-  const r = reach(g, pos, blocked);
+  const failedAt = new Map<string, Set<string>>();
+  const failed = new RegExp(`^d${f.depth}\\((\\d+),(\\d+)\\): '(\\w+)' blocked`, "gm");
+  for (const m of memory.matchAll(failed)) {
+    const k = onScreen(`${m[1]},${m[2]}`);
+    failedAt.set(k, (failedAt.get(k) ?? new Set()).add(m[3]));
+  }
+  const r = reach(g, pos, blocked, failedAt);
   const nearest = (cells: Iterable<string>) => {
     let best: string | undefined;
     let bestD = Infinity;
