@@ -82,6 +82,8 @@ export interface MapAnalysis {
   stairsDown: { x: number; y: number }[];
   /** The player stands on a down staircase (from the message line). */
   onStairsDown: boolean;
+  /** Where `@` is on the screen, when the view has scrolled away from the level's origin. */
+  screen?: { x: number; y: number };
   /** Dungeon level (from stats `depth`/`dlvl` or a `Dlvl:` status field), 1 when unknown. */
   depth: number;
 }
@@ -105,25 +107,43 @@ export function depthOf(obs: GameObservation): number {
   return m ? Number(m[1]) : 1;
 }
 
-/** Analyses the screen around `@`. */
+/**
+ * Where the screen's top-left cell is on the level (`view_x`/`view_y` from a game whose view
+ * scrolls with the player, such as Crawl); zero for games that show the whole level.
+ */
+function viewOrigin(obs: GameObservation): { x: number; y: number } {
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  return { x: n(obs.stats.view_x), y: n(obs.stats.view_y) };
+}
+
+/** Analyses the screen around `@`; coordinates are level coordinates. */
 export function analyseMap(obs: GameObservation): MapAnalysis {
-  const position = findPlayer(obs);
+  const screen = findPlayer(obs);
+  const o = viewOrigin(obs);
   const at = (x: number, y: number) => obs.map[y]?.[x] ?? " ";
   const neighbours: Neighbour[] = [];
-  if (position) {
+  if (screen) {
     for (const [dir, dx, dy] of DIRECTIONS) {
-      const x = position.x + dx, y = position.y + dy;
+      const x = screen.x + dx, y = screen.y + dy;
       const ch = at(x, y);
       const kind = tileKind(ch);
-      neighbours.push({ dir, x, y, ch, kind, passable: passable(kind) });
+      neighbours.push({ dir, x: x + o.x, y: y + o.y, ch, kind, passable: passable(kind) });
     }
   }
   const stairsDown: { x: number; y: number }[] = [];
   obs.map.forEach((row, y) => {
-    for (let x = row.indexOf(">"); x >= 0; x = row.indexOf(">", x + 1)) stairsDown.push({ x, y });
+    for (let x = row.indexOf(">"); x >= 0; x = row.indexOf(">", x + 1)) {
+      stairsDown.push({ x: x + o.x, y: y + o.y });
+    }
   });
-  const onStairsDown = /staircase down here|stairs? down here/i.test(obs.message);
-  return { position, neighbours, stairsDown, onStairsDown, depth: depthOf(obs) };
+  // Crawl's escape hatch is a one-way way down, taken like stairs.
+  const onStairsDown =
+    /staircase (?:leading )?down here|stairs? down here|escape hatch in the floor here/i.test(
+      obs.message,
+    );
+  const position = screen ? { x: screen.x + o.x, y: screen.y + o.y } : undefined;
+  const scrolled = screen && (o.x !== 0 || o.y !== 0) ? { screen } : {};
+  return { position, neighbours, stairsDown, onStairsDown, depth: depthOf(obs), ...scrolled };
 }
 
 function relative(dx: number, dy: number): string {
@@ -137,6 +157,7 @@ function relative(dx: number, dy: number): string {
 export function mapAnalysisText(a: MapAnalysis): string {
   if (!a.position) return "player '@' not found on the map";
   const lines = [`position: (${a.position.x},${a.position.y}) level: ${a.depth}`];
+  if (a.screen) lines.push(`on screen at: (${a.screen.x},${a.screen.y})`);
   if (a.onStairsDown) lines.push("standing on: stairs down '>'");
   for (const n of a.neighbours) {
     lines.push(

@@ -19,10 +19,20 @@ export function templateText(name: ScaffoldSpec["log_prompt"]): string {
   return TEMPLATES[name];
 }
 
-/** Fills `{{name}}` placeholders; unknown names become empty. */
+/** Stands in for a newline inside a value while empty placeholders' blank lines are folded. */
+const KEPT_NEWLINE = "\u0001";
+
+/**
+ * Fills `{{name}}` placeholders; unknown names become empty. Runs of blank lines left by empty
+ * placeholders are folded, but a value keeps its own blank lines: a game map's empty rows are
+ * what place its later rows at the right coordinates.
+ */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? "")
-    .replace(/\n{3,}/g, "\n\n").trim() + "\n";
+  return template.replace(
+    /\{\{(\w+)\}\}/g,
+    (_, k: string) => (values[k] ?? "").replaceAll("\n", KEPT_NEWLINE),
+  )
+    .replace(/\n{3,}/g, "\n\n").trim().replaceAll(KEPT_NEWLINE, "\n") + "\n";
 }
 
 const SYNTAX: Record<MemoryOpName, string> = {

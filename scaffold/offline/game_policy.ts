@@ -11,6 +11,8 @@
 import type { ChatMessage, Rng } from "../../core/ports.ts";
 import { type NeighbourFact, promptFacts } from "./prompt_facts.ts";
 import { COMPASS_OFFSETS } from "../../bench/games/compass.ts";
+import { screenGrid } from "./screen_grid.ts";
+import { screenMove } from "./screen_plan.ts";
 
 const MAP = "dungeon_map.txt";
 const STRATEGY = "strategy.txt";
@@ -130,14 +132,22 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   }
   if (messages.length === 1) {
     if (f.onStairs) return "<|ACTION|>down<|END|>";
-    const reads = [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
-    if (f.position) {
+    // With the whole screen to plan on, the short reads come first (the last moves, the level's
+    // lessons: blocked moves, searched spots), and the map, which a budget may cut, in a second
+    // turn.
+    const reads = screenGrid(prompt)
+      ? [`<|TAIL|>actions_log.txt|6<|END|>`, `<|SEARCH|>${STRATEGY}|d${d}(<|END|>`]
+      : [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
+    if (f.position && !screenGrid(prompt)) {
       reads.push(`<|SEARCH|>${STRATEGY}|d${d}(${f.position.x},${f.position.y})<|END|>`);
     }
     for (const s of ["stairs_seen.txt", "position_visits.txt"]) {
       if (f.files.has(s)) reads.push(`<|READ|>${s}<|END|>`);
     }
     return `Consulting memory.\n${reads.join("\n")}`;
+  }
+  if (messages.length === 3 && screenGrid(prompt)) {
+    return `Reading the map.\n<|SEARCH|>${MAP}|d${d}(<|END|>`;
   }
   const memory = messages.filter((m) => m.role === "user").slice(1).map((m) => m.content).join(
     "\n",
@@ -152,6 +162,11 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
       .map((m) => m[1]),
   );
   if (f.doNotRepeat) blocked.add(f.doNotRepeat);
+  const grid = screenGrid(prompt);
+  if (grid) {
+    const move = screenMove(grid, f, memory, blocked, prompt);
+    if (move && (move === "search" || valid.length === 0 || valid.includes(move))) return act(move);
+  }
   // A monster next to the player is usually the pet (moving into it swaps places) or something
   // to fight (moving into it attacks), so it does not block the way.
   const options = f.neighbours.filter((n) =>

@@ -17,6 +17,8 @@ interface Fact {
   file: string;
   key?: string;
   line: string;
+  /** A repeatable event: with consult-before-write it is numbered (`#k`) instead of dropped. */
+  counted?: boolean;
 }
 
 function facts(f: PromptFacts): Fact[] {
@@ -30,8 +32,11 @@ function facts(f: PromptFacts): Fact[] {
       key,
       line: `${key}: visited${f.onStairs ? " stairs down" : ""} exits=${exits || "none"}`,
     });
-    if (f.noEffect && f.previousAction) {
+    if (f.noEffect && f.previousAction && f.previousAction !== "search") {
       out.push({ file: STRATEGY, line: `${key}: '${f.previousAction}' blocked` });
+    }
+    if (f.previousAction === "search") {
+      out.push({ file: STRATEGY, key, line: `${key}: searched`, counted: true });
     }
   }
   for (const s of f.stairsSeen) {
@@ -68,6 +73,9 @@ export function memoryReply(messages: readonly ChatMessage[]): string {
     return `Checking memory before writing.\n${[...new Set(searches)].join("\n")}`;
   }
   const seen = messages.filter((m) => m.role === "user").slice(1).map((m) => m.content).join("\n");
-  const fresh = all.filter((x) => x.file === LOG || !seen.includes(x.line));
+  const numbered = all.map((x) =>
+    x.counted ? { ...x, line: `${x.line} #${seen.split(x.line).length}` } : x
+  );
+  const fresh = numbered.filter((x) => x.file === LOG || !seen.includes(x.line));
   return fresh.map((x) => writeOp(f, x)).join("\n") + "\n<|DONE|>";
 }

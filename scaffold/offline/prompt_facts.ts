@@ -22,6 +22,8 @@ export interface NeighbourFact {
 export interface PromptFacts {
   depth: number;
   position?: { x: number; y: number };
+  /** Where `@` is on the screen (equal to `position` unless the view scrolls). */
+  screen?: { x: number; y: number };
   onStairs: boolean;
   neighbours: NeighbourFact[];
   stairsSeen: { x: number; y: number }[];
@@ -48,6 +50,7 @@ function movedNowhere(prompt: string, pos: RegExpMatchArray | null): boolean {
 /** Parses a LOG or PLAN prompt. */
 export function promptFacts(prompt: string): PromptFacts {
   const pos = prompt.match(/^position: \((\d+),(\d+)\) level: (\d+)$/m);
+  const onScreen = prompt.match(/^on screen at: \((\d+),(\d+)\)$/m);
   const neighbours: NeighbourFact[] = [];
   for (
     const m of prompt.matchAll(/^(\w+): \((-?\d+),(-?\d+)\) '(.*?)' (\w+) (passable|blocked)$/gm)
@@ -66,6 +69,11 @@ export function promptFacts(prompt: string): PromptFacts {
   return {
     depth: pos ? Number(pos[3]) : 1,
     position: pos ? { x: Number(pos[1]), y: Number(pos[2]) } : undefined,
+    screen: onScreen
+      ? { x: Number(onScreen[1]), y: Number(onScreen[2]) }
+      : pos
+      ? { x: Number(pos[1]), y: Number(pos[2]) }
+      : undefined,
     onStairs: /^standing on: stairs down/m.test(prompt),
     neighbours,
     stairsSeen,

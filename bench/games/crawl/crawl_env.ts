@@ -24,6 +24,7 @@ import {
   newMessages,
 } from "./crawl_screen.ts";
 import { ensureCrawlTemplate } from "./crawl_template.ts";
+import { ViewTracker } from "./crawl_view.ts";
 
 /** Options of the Crawl environment. */
 export interface CrawlEnvOptions extends PtyGameOptions {
@@ -58,15 +59,19 @@ function crawlEpisode(): GameEpisode {
   const progress = new CrawlProgress();
   let rows: string[] = [];
   let place = "";
+  const view = new ViewTracker();
   return {
     observe(lines, cursor, pages) {
-      const observation = crawlObservation(lines, cursor, pages, rows);
+      const seen = crawlObservation(lines, cursor, pages, rows);
       // Runes count from the new message rows only: a dismissed page stays in the message area.
       const fresh = newMessages(rows, messageRows(lines)).join(" ");
       rows = messageRows(lines);
-      const shown = crawlPlace(observation.status);
+      const shown = crawlPlace(seen.status);
       if (shown !== "") place = shown;
-      progress.update(observation.stats.depth, observation.stats.xl, shown, fresh);
+      // The view follows the player: its origin turns screen cells into level cells.
+      const origin = view.update(seen.map, place);
+      const observation = { ...seen, stats: { ...seen.stats, view_x: origin.x, view_y: origin.y } };
+      progress.update(seen.stats.depth, seen.stats.xl, shown, fresh);
       return { observation, inPlay: shown !== "" };
     },
     progression: () => progress.progression,
