@@ -129,7 +129,7 @@ export {
   turnBudgetRecall,
 } from "./locomo_budget.ts";
 export { fromExcludedTask } from "./exclusion.ts";
-export { GUIDANCE_CALLS_PER_TASK, GuidanceCallBudget } from "./call_budget.ts";
+export { GUIDANCE_CALLS_PER_TASK, GuidanceCallBudget, ManagementCalls } from "./call_budget.ts";
 export {
   BASELINE_STOPWORDS,
   baselineTerms,

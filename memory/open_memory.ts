@@ -17,7 +17,7 @@ import type { Encoder } from "./encoder_port.ts";
 import { createEncoder } from "./encoders/mod.ts";
 import { createManagementPipeline } from "./manage/mod.ts";
 import type { ManageDeps, ManagementPipeline } from "./manage_port.ts";
-import { GuidanceCallBudget } from "./call_budget.ts";
+import { GuidanceCallBudget, ManagementCalls } from "./call_budget.ts";
 import { PlanMemoryProvider } from "./provider.ts";
 import type { MemoryProvider } from "./provider_port.ts";
 
@@ -71,7 +71,7 @@ export async function openMemory(plan: Plan, deps: OpenMemoryDeps): Promise<Memo
     clock: deps.clock,
     model: deps.model,
   });
-  // Retrieval and composition share a per-task call budget; extraction and management do not.
+  // Retrieval and composition share a per-task call budget; management calls are repaid from it.
   const budget = deps.model ? new GuidanceCallBudget(deps.model) : undefined;
   try {
     const retriever = (deps.retrieverFactory ?? createRetriever)(plan.retrieve, {
@@ -84,7 +84,7 @@ export async function openMemory(plan: Plan, deps: OpenMemoryDeps): Promise<Memo
       store,
       embedder: deps.embedder,
       clock: deps.clock,
-      model: deps.model,
+      model: deps.model && budget ? new ManagementCalls(deps.model, budget) : undefined,
       signal: deps.signal,
     }, { dir: plan.store.dir });
     return new PlanMemoryProvider({
