@@ -79,3 +79,10 @@ Deno.test("crawl's # is a wall and its map stops at the stats panel", () => {
   const r = reach(g, { x: 2, y: 1 }, new Set());
   assert.deepEqual([...r.dist.keys()].sort(), ["1,1", "2,1", "3,1"]);
 });
+
+Deno.test("six logged moves among three cells are going nowhere; a walk is not", () => {
+  const log = (cells: string[]) => cells.map((c) => `east -> now at (${c}) d1`).join("\n");
+  assert.ok(pingPong(log(["1,1", "2,1", "3,1", "2,1", "1,1", "2,1"])));
+  assert.ok(!pingPong(log(["1,1", "2,1", "3,1", "4,1", "5,1", "6,1"])));
+  assert.ok(!pingPong(log(["1,1", "2,1", "1,1"])));
+});
