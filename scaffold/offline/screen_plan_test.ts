@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { frontier, reach, screenGrid } from "./screen_grid.ts";
-import { screenMove, searchedCounts, visitedCells } from "./screen_plan.ts";
+import { pingPong, screenMove, searchedCounts, visitedCells } from "./screen_plan.ts";
 import { promptFacts } from "./prompt_facts.ts";
 
 const nethackPrompt = (rows: string[], pos: [number, number], extra = "") =>
