@@ -47,13 +47,13 @@ export function searchedCounts(memory: string, depth: number): Map<string, numbe
 }
 
 /**
- * True when the action log's last lines show the player alternating between two cells (the
- * `move -> now at (x,y) dN` lines the memory policy appends).
+ * True when the action log's last six moves kept the player among at most three cells (the
+ * `move -> now at (x,y) dN` lines the memory policy appends): back and forth, going nowhere.
  */
 export function pingPong(memory: string): boolean {
   const at = [...memory.matchAll(/^\w+ -> now at \((\d+),(\d+)\) d\d+$/gm)].slice(-6)
     .map((m) => `${m[1]},${m[2]}`);
-  return at.length === 6 && new Set(at).size === 2 && at.every((c, i) => i < 2 || c === at[i - 2]);
+  return at.length === 6 && new Set(at).size <= 3;
 }
 
 /** The reachable frontier cell first in level order (row, then column). */

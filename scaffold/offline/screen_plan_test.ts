@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { frontier, reach, screenGrid } from "./screen_grid.ts";
-import { screenMove, searchedCounts, visitedCells } from "./screen_plan.ts";
+import { pingPong, screenMove, searchedCounts, visitedCells } from "./screen_plan.ts";
 import { promptFacts } from "./prompt_facts.ts";
 
 const nethackPrompt = (rows: string[], pos: [number, number], extra = "") =>
@@ -78,4 +78,11 @@ Deno.test("crawl's # is a wall and its map stops at the stats panel", () => {
   assert.ok(g.rows.every((r) => !r.includes("agent")));
   const r = reach(g, { x: 2, y: 1 }, new Set());
   assert.deepEqual([...r.dist.keys()].sort(), ["1,1", "2,1", "3,1"]);
+});
+
+Deno.test("six logged moves among three cells are going nowhere; a walk is not", () => {
+  const log = (cells: string[]) => cells.map((c) => `east -> now at (${c}) d1`).join("\n");
+  assert.ok(pingPong(log(["1,1", "2,1", "3,1", "2,1", "1,1", "2,1"])));
+  assert.ok(!pingPong(log(["1,1", "2,1", "3,1", "4,1", "5,1", "6,1"])));
+  assert.ok(!pingPong(log(["1,1", "2,1", "1,1"])));
 });
