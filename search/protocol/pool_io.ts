@@ -8,10 +8,10 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../../core/atomic_write.ts";
 import { isAutomemError } from "../../core/automem_error.ts";
-import { makeRamTempDir } from "../../core/ram_temp.ts";
+import { makeRamDirFor } from "../../core/ram_temp.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import { isSealed, TextSealer } from "../../core/sealed_text.ts";
 import type { Benchmark } from "../../bench/benchmark_port.ts";
@@ -81,9 +81,10 @@ function sealedIo(sealer: TextSealer): PoolIo {
       await writeFileAtomic(path, await sealer.seal(plain));
     },
     workDir: async (path) => {
-      // The run directory keeps no trace of the store; its folder name says whose it was.
+      // The run directory keeps no trace of the store. The temp folder's name is fixed by the
+      // store's path, so a resumed run redoing this work removes what a killed one left.
       await removeIfPresent(path);
-      const temp = await makeRamTempDir("automem-protected-");
+      const temp = await makeRamDirFor(resolve(path), "automem-protected-");
       return { path: join(temp, "store"), dispose: () => removeIfPresent(temp) };
     },
   };
