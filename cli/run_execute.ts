@@ -8,7 +8,7 @@
  * @module
  */
 import { makeRamTempDir } from "../core/ram_temp.ts";
-import { createTaskProgress, runTaskTick } from "./task_progress.ts";
+import { createTaskProgress } from "./task_progress.ts";
 import { join, resolve } from "node:path";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import { compileSpec } from "../core/compiler.ts";
@@ -177,7 +177,6 @@ async function runWith(
     name: kind.name,
     total: selected.length,
   });
-  const quiet = flags.quiet === true;
   let result;
   try {
     result = await runWebTasks({
@@ -188,11 +187,24 @@ async function runWith(
       deps: { model: task, judge, clock, signal: io.signal, maxSteps: opts.maxSteps },
       rng: createRng(`run:${kind.key}:${flags.seed}`),
       concurrency: opts.concurrency,
-      onTask: quiet ? undefined : ({ done, total, file, skipped }) =>
-        progress.task(
-          // One plain line per task when piped, a bar on a terminal (see task_progress.ts).
-          runTaskTick(done, total, file, skipped),
-        ),
+      onTask: ({ done, total, file, skipped }) => {
+        const outcome = skipped
+          ? "kept"
+          : file.status !== "success"
+          ? "error"
+          : file.task_score >= 1
+          ? "correct"
+          : "incorrect";
+        progress.task({
+          done,
+          total,
+          outcome,
+          line: `[${done}/${total}] item ${file.item_index}: ` +
+            (skipped
+              ? "valid result kept"
+              : `${outcome}, ${file.result.steps} steps, ${file.result.total_tokens} tokens`),
+        });
+      },
     });
   } finally {
     progress.close();

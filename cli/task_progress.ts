@@ -41,34 +41,6 @@ export interface TaskProgressOptions {
   clock?: Clock;
 }
 
-/** What the tick of a finished run task needs of its result file. */
-export interface RunTaskFileView {
-  item_index: number;
-  status: string;
-  task_score: number;
-  result: { steps: number; total_tokens: number };
-}
-
-/** The tick of one `automem run` task: its outcome and plain line (`[3/20] item 3: correct, …`). */
-export function runTaskTick(
-  done: number,
-  total: number,
-  file: RunTaskFileView,
-  skipped: boolean,
-): TaskTick {
-  const outcome: TaskOutcome = skipped
-    ? "kept"
-    : file.status !== "success"
-    ? "error"
-    : file.task_score >= 1
-    ? "correct"
-    : "incorrect";
-  const rest = skipped
-    ? "valid result kept"
-    : `${outcome}, ${file.result.steps} steps, ${file.result.total_tokens} tokens`;
-  return { done, total, outcome, line: `[${done}/${total}] item ${file.item_index}: ${rest}` };
-}
-
 /** Builds the display: quiet, else a bar on a TTY, else plain lines. */
 export function createTaskProgress(opts: TaskProgressOptions): TaskProgress {
   if (opts.quiet) return { mode: "quiet", task() {}, close() {} };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
-import { createTaskProgress, runTaskTick, type TaskOutcome } from "./task_progress.ts";
+import { createTaskProgress, type TaskOutcome } from "./task_progress.ts";
 
 function sink(isTTY: boolean) {
   const chunks: string[] = [];
@@ -50,25 +50,4 @@ Deno.test("on a TTY run progress is a bar with outcome counts, ETA, and errors l
   assert.match(out, /GAIA\s+\S+ 4\/5 correct 1 incorrect 1 errors 1 kept 1 \| ETA \d+s/);
   assert.match(out, /\[4\/5\] item 4: error/, "an error is logged above the bar");
   assert.ok(!out.includes("item 2: correct"), "other tasks only move the bar");
-});
-
-Deno.test("a run task's tick names its outcome and keeps the plain line format", () => {
-  const file = (status: string, task_score: number) => ({
-    item_index: 3,
-    status,
-    task_score,
-    result: { steps: 7, total_tokens: 16234 },
-  });
-  assert.deepEqual(runTaskTick(3, 20, file("success", 1), false), {
-    done: 3,
-    total: 20,
-    outcome: "correct",
-    line: "[3/20] item 3: correct, 7 steps, 16234 tokens",
-  });
-  assert.equal(runTaskTick(3, 20, file("success", 0), false).outcome, "incorrect");
-  assert.equal(runTaskTick(3, 20, file("judge_error", 0), false).line.slice(15, 20), "error");
-  assert.deepEqual(
-    runTaskTick(1, 20, file("success", 1), true).line,
-    "[1/20] item 3: valid result kept",
-  );
 });
