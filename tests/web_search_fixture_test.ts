@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { sha256Hex } from "../core/canonical_json.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { searchCommand } from "../cli/search_commands.ts";
+import { reportCommand } from "../cli/server_commands.ts";
 import { captureIo } from "../cli/testing_io.ts";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
 import { FIXTURE_TASKS } from "../bench/web/fixture_tasks.ts";
@@ -230,7 +231,17 @@ Deno.test("an xBench search killed with SIGKILL resumes byte-identical and leave
       }
     }
 
-    // Nothing decrypted anywhere: run dirs, caches, the console, the status API.
+    // The run report (Markdown and HTML) is written into the run directory too.
+    for (const format of ["md", "html"]) {
+      const rio = captureIo({ cwd: dir, env: {} });
+      const rcode = await runCli(
+        ["report", join(dir, "runs", "k"), "--format", format],
+        rio,
+        [reportCommand],
+      );
+      assert.equal(rcode, 0, rio.err.join(""));
+    }
+    // Nothing decrypted anywhere: run dirs, reports, caches, the console, the status API.
     const written = (await textsUnder(join(dir, "runs"))) +
       (await textsUnder(join(dir, "cache"))) + (await textsUnder(join(dir, ".automem"))) +
       [ref, killed, resumed].map((o) => dec(o.stdout) + dec(o.stderr)).join("") +
