@@ -24,7 +24,8 @@ if (import.meta.main) {
     // Specs are small: a device such as /dev/zero or a huge file is refused, never read whole.
     readTextFile: (p) => readTextCapped(p, MAX_SPEC_BYTES),
     cwd: Deno.cwd(),
-    isTTY: Deno.stdout.isTerminal(),
+    // Progress (bars or plain lines) goes to stderr, so stderr decides.
+    isTTY: Deno.stderr.isTerminal(),
     signal: controller.signal,
   };
   const code = await runCli(Deno.args, io, COMMANDS);

@@ -15,6 +15,7 @@ export interface CliIo {
   readStdin(): Promise<string>;
   readTextFile(path: string): Promise<string>;
   cwd: string;
+  /** True when stderr, where progress goes, is a terminal (bars instead of plain lines). */
   isTTY: boolean;
   /**
    * Environment override for the config module (tests); absent, the config module reads the

@@ -4,6 +4,9 @@
  *
  * @module
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sha256Hex } from "./canonical_json.ts";
 
 /** Where RAM-backed temporary directories are made, when the machine has one. */
 export const RAM_TEMP_ROOT = "/dev/shm";
@@ -19,4 +22,33 @@ export async function makeRamTempDir(prefix: string, root = RAM_TEMP_ROOT): Prom
   }
   await Deno.chmod(dir, 0o700).catch(() => {});
   return dir;
+}
+
+/**
+ * A fresh private (0700) directory whose name is fixed by `key` (`<prefix><hash of key>`),
+ * RAM-backed when possible. Whatever an earlier holder of the same key left there (a process
+ * killed with SIGKILL) is removed first, so redoing the same work cleans up after the crash.
+ */
+export async function makeRamDirFor(
+  key: string,
+  prefix: string,
+  root = RAM_TEMP_ROOT,
+): Promise<string> {
+  const name = prefix + sha256Hex(key).slice(0, 24);
+  for (const base of [root, tmpdir()]) {
+    const dir = join(base, name);
+    try {
+      await Deno.remove(dir, { recursive: true }).catch((e) => {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+      });
+      await Deno.mkdir(dir, { mode: 0o700 });
+      await Deno.chmod(dir, 0o700).catch(() => {});
+      return dir;
+    } catch (e) {
+      const unusable = e instanceof Deno.errors.NotFound ||
+        e instanceof Deno.errors.PermissionDenied;
+      if (!unusable || base !== root) throw e;
+    }
+  }
+  throw new Deno.errors.NotFound(`no temp directory for ${name}`);
 }

@@ -1,7 +1,8 @@
 /**
  * `automem worker` runs web-benchmark units: a GAIA search on the fixture web dispatched through
  * Redis to a worker subprocess (which builds the same agent toolkit as an in-process search and
- * shares the coordinator's fixture web) matches the in-process search byte for byte.
+ * shares the coordinator's fixture web) matches the in-process search byte for byte, and an
+ * xBench search through the queue leaves no decrypted text in Redis.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { runCli } from "../cli/run_cli.ts";
 import { searchCommand } from "../cli/search_commands.ts";
 import { captureIo } from "../cli/testing_io.ts";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
+import { FIXTURE_TASKS } from "../bench/web/fixture_tasks.ts";
 import {
   readTree,
   redisServerPath,
@@ -27,7 +29,13 @@ function freePort(): number {
   return port;
 }
 
-function args(out: string, name: string, infile: string, port: number): string[] {
+function args(
+  out: string,
+  name: string,
+  infile: string,
+  port: number,
+  benchmark = "GAIA",
+): string[] {
   return [
     "search",
     "--run_name",
@@ -35,7 +43,7 @@ function args(out: string, name: string, infile: string, port: number): string[]
     "--output_dir",
     out,
     "--benchmark",
-    "GAIA",
+    benchmark,
     "--infile",
     infile,
     "--fixture_web",
@@ -69,7 +77,8 @@ async function search(argv: string[]): Promise<string> {
 }
 
 Deno.test({
-  name: `a GAIA search on the fixture web through Redis and a worker matches in-process${SKIP}`,
+  name:
+    `a GAIA search on the fixture web through Redis and a worker matches in-process; xBench jobs carry sealed pools${SKIP}`,
   ignore: !HAVE_REDIS,
   sanitizeResources: false,
   sanitizeOps: false,
@@ -97,6 +106,28 @@ Deno.test({
         ),
         [],
       );
+
+      // xBench through the queue: the pools a job carries are sealed, so a Redis that persists
+      // its jobs (here: SAVE to dump.rdb) holds no decrypted question or answer. The GAIA jobs
+      // (open data, same fixture questions) are flushed first.
+      assert.match(await redis.cli("flushall"), /OK/);
+      await search([
+        ...args(out, "xq", files.xbench, port, "xBench-DeepSearch"),
+        "--queue",
+        redis.url,
+      ]);
+      assert.match(worker.log(), /done am-\w+-warmup-/, worker.log());
+      assert.match(await redis.cli("save"), /OK/);
+      const dump = new TextDecoder("latin1").decode(
+        await Deno.readFile(join(redis.dir, "dump.rdb")),
+      );
+      assert.ok(dump.includes("sealed_pool"), "the dump holds the sealed pools");
+      const latin1 = (t: string) => new TextDecoder("latin1").decode(new TextEncoder().encode(t));
+      for (const t of FIXTURE_TASKS) {
+        assert.ok(!dump.includes(latin1(t.question)), `question of ${t.id} in Redis`);
+      }
+      const pool = await Deno.readTextFile(join(out, "xq", "canonical", "pool.json"));
+      assert.match(pool, /^\{"sealed":/);
     } finally {
       await worker.kill("SIGKILL");
       await redis.stop();

@@ -5,8 +5,11 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { sha256Hex } from "../core/canonical_json.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { searchCommand } from "../cli/search_commands.ts";
+import { reportCommand } from "../cli/server_commands.ts";
 import { captureIo } from "../cli/testing_io.ts";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
 import { FIXTURE_TASKS } from "../bench/web/fixture_tasks.ts";
@@ -154,6 +157,15 @@ async function textsUnder(root: string): Promise<string> {
   return all;
 }
 
+/** Every directory under `root`, itself included. */
+async function dirsUnder(root: string): Promise<string[]> {
+  const out = [root];
+  for await (const e of Deno.readDir(root)) {
+    if (e.isDirectory) out.push(...await dirsUnder(join(root, e.name)));
+  }
+  return out;
+}
+
 /** What the status API answers about every run under `runsDir`. */
 async function apiTexts(runsDir: string, runs: string[]): Promise<string> {
   const app = createApp({ runsDir });
@@ -206,8 +218,30 @@ Deno.test("an xBench search killed with SIGKILL resumes byte-identical and leave
       Deno.errors.NotFound,
     );
     assert.match(a.get("canonical/pool.json")!, /^\{"sealed":/, "the memory pool is sealed");
+    // The store the kill interrupted worked in a RAM temp folder named by its path; the resume
+    // redid that work and removed it, so no store folder of either run is left anywhere.
+    for (const run of ["ref", "k"]) {
+      for (const d of await dirsUnder(join(dir, "runs", run))) {
+        for (const leaf of ["store", "maintenance"]) {
+          const name = "automem-protected-" + sha256Hex(join(d, leaf)).slice(0, 24);
+          for (const base of ["/dev/shm", tmpdir()]) {
+            await assert.rejects(Deno.stat(join(base, name)), Deno.errors.NotFound, join(d, leaf));
+          }
+        }
+      }
+    }
 
-    // Nothing decrypted anywhere: run dirs, caches, the console, the status API.
+    // The run report (Markdown and HTML) is written into the run directory too.
+    for (const format of ["md", "html"]) {
+      const rio = captureIo({ cwd: dir, env: {} });
+      const rcode = await runCli(
+        ["report", join(dir, "runs", "k"), "--format", format],
+        rio,
+        [reportCommand],
+      );
+      assert.equal(rcode, 0, rio.err.join(""));
+    }
+    // Nothing decrypted anywhere: run dirs, reports, caches, the console, the status API.
     const written = (await textsUnder(join(dir, "runs"))) +
       (await textsUnder(join(dir, "cache"))) + (await textsUnder(join(dir, ".automem"))) +
       [ref, killed, resumed].map((o) => dec(o.stdout) + dec(o.stderr)).join("") +

@@ -8,10 +8,10 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../../core/atomic_write.ts";
 import { isAutomemError } from "../../core/automem_error.ts";
-import { makeRamTempDir } from "../../core/ram_temp.ts";
+import { makeRamDirFor } from "../../core/ram_temp.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import { isSealed, TextSealer } from "../../core/sealed_text.ts";
 import type { Benchmark } from "../../bench/benchmark_port.ts";
@@ -36,6 +36,19 @@ export interface PoolIo {
   write(path: string, pool: PoolFile): Promise<void>;
   /** The working folder standing for `path` (not created); `dispose` removes it. */
   workDir(path: string): Promise<WorkDir>;
+  /** A pool as a queue job carries it through Redis (which may persist it): sealed or as is. */
+  pack<T extends object>(pool: T): Promise<T | SealedPool>;
+  /** The pool `pack` made; `where` names the job for the error when it cannot be opened. */
+  unpack<T extends object>(packed: T | SealedPool, where: string): Promise<T>;
+}
+
+/** A sealed pool in a queue job (`core/sealed_text.ts` envelope of the pool's JSON). */
+export interface SealedPool {
+  sealed_pool: string;
+}
+
+function isSealedPool(v: object): v is SealedPool {
+  return typeof (v as Partial<SealedPool>).sealed_pool === "string";
 }
 
 const PLAIN: PoolIo = {
@@ -53,6 +66,13 @@ const PLAIN: PoolIo = {
   },
   write: writePool,
   workDir: (path) => Promise.resolve({ path, dispose: () => removeIfPresent(path) }),
+  pack: (pool) => Promise.resolve(pool),
+  unpack: <T extends object>(packed: T | SealedPool, where: string) =>
+    isSealedPool(packed)
+      ? Promise.reject(
+        new SearchError("corrupt_state", `${where} carries a sealed pool for an open benchmark`),
+      )
+      : Promise.resolve(packed),
 };
 
 function sealedIo(sealer: TextSealer): PoolIo {
@@ -81,10 +101,28 @@ function sealedIo(sealer: TextSealer): PoolIo {
       await writeFileAtomic(path, await sealer.seal(plain));
     },
     workDir: async (path) => {
-      // The run directory keeps no trace of the store; its folder name says whose it was.
+      // The run directory keeps no trace of the store. The temp folder's name is fixed by the
+      // store's path, so a resumed run redoing this work removes what a killed one left.
       await removeIfPresent(path);
-      const temp = await makeRamTempDir("automem-protected-");
+      const temp = await makeRamDirFor(resolve(path), "automem-protected-");
       return { path: join(temp, "store"), dispose: () => removeIfPresent(temp) };
+    },
+    pack: async (pool) => ({ sealed_pool: await sealer.seal(JSON.stringify(pool)) }),
+    unpack: async <T extends object>(packed: T | SealedPool, where: string) => {
+      if (!isSealedPool(packed)) {
+        throw new SearchError(
+          "corrupt_state",
+          `${where} carries an unsealed pool, but the benchmark is protected`,
+        );
+      }
+      try {
+        return JSON.parse(await sealer.open(packed.sealed_pool, where)) as T;
+      } catch (e) {
+        if (isAutomemError(e, "sealed_open")) {
+          throw new SearchError("corrupt_state", e.message, {}, { cause: e });
+        }
+        throw e;
+      }
     },
   };
 }

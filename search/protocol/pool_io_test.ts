@@ -61,3 +61,18 @@ Deno.test("a sealed pool is refused with another dataset, and plain and sealed p
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a queue job's pool is packed sealed for a protected benchmark and as is otherwise", async () => {
+  const sealed = await poolIo(bench("the dataset text"));
+  const packed = await sealed.pack(POOL);
+  assert.ok(!JSON.stringify(packed).includes("warmup"), JSON.stringify(packed));
+  assert.deepEqual(await sealed.unpack(packed, "job x"), POOL);
+  const plain = await poolIo(bench());
+  assert.equal(await plain.pack(POOL), POOL);
+  assert.deepEqual(await plain.unpack(POOL, "job x"), POOL);
+  const corrupt = (e: unknown) =>
+    e instanceof SearchError && e.code === "corrupt_state" && /job x/.test(e.message);
+  await assert.rejects(plain.unpack(packed, "job x"), corrupt);
+  await assert.rejects(sealed.unpack(POOL, "job x"), corrupt);
+  await assert.rejects((await poolIo(bench("another file"))).unpack(packed, "job x"), corrupt);
+});

@@ -15,6 +15,7 @@ import type { StoreSnapshot } from "../../stores/store_port.ts";
 import { EvalProtocolSchema } from "../artifacts.ts";
 import type { SearchConfig } from "../config.ts";
 import { readArtifact } from "../run_dir.ts";
+import { poolIo, type SealedPool } from "../protocol/pool_io.ts";
 import type { LandscapeEntry } from "../sweep.ts";
 import {
   type ArchJob,
@@ -185,7 +186,7 @@ export function queueExecutor(opts: QueueExecutorOptions): UnitExecutor {
         ordinal: job.ordinal,
         label: job.label,
         spec: job.spec,
-        seed_pool: job.seedPool,
+        seed_pool: job.seedPool && await (await poolIo(ctx.benchmark)).pack(job.seedPool),
         task_ids: job.tasks.map((t) => t.id),
         search_seed: ctx.config.seed,
         max_steps: ctx.config.max_steps,
@@ -193,12 +194,19 @@ export function queueExecutor(opts: QueueExecutorOptions): UnitExecutor {
       };
       const value = await run(ctx, unit, job.label);
       ArchitectureOutcomeSchema.parse(value);
-      const out = value as { results: TaskResult[]; pool: StoreSnapshot; usage: UsageRecord[] };
+      const out = value as {
+        results: TaskResult[];
+        pool: StoreSnapshot | SealedPool;
+        usage: UsageRecord[];
+      };
       for (const [i, task] of job.tasks.entries()) {
         await recordTask(ctx, job.sink, task, out.results[i], i + 1, job.tasks.length);
       }
       addUsage(job.ledger, out.usage);
-      return { results: out.results, pool: out.pool };
+      return {
+        results: out.results,
+        pool: await (await poolIo(ctx.benchmark)).unpack(out.pool, `job ${job.label}`),
+      };
     },
     async noMemoryTask(ctx, stage, task, ledger) {
       const value = await run(ctx, {

@@ -22,6 +22,7 @@ import { logicalStageClock, type SearchModels } from "../deps.ts";
 import type { EventLog } from "../events.ts";
 import { meteredTaskModels, runArchitecture, type RunContext } from "../protocol/stage.ts";
 import { removeIfPresent, RunDir } from "../run_dir.ts";
+import { poolIo } from "../protocol/pool_io.ts";
 import type { SearchServices } from "../service_port.ts";
 import { evaluateArchitecture } from "../sweep.ts";
 import {
@@ -172,10 +173,12 @@ async function runArchitectureUnit(env: WorkerEnv, unit: ArchitectureUnit, dir: 
     spec: unit.spec,
     dir,
     tasks,
-    seedPool: unit.seed_pool,
+    seedPool: unit.seed_pool &&
+      await (await poolIo(benchmark)).unpack(unit.seed_pool, `job ${unit.label}`),
     ledger,
   });
-  return { results: run.results, pool: run.pool, usage: ledger.toJSON() };
+  const pool = await (await poolIo(benchmark)).pack(run.pool);
+  return { results: run.results, pool, usage: ledger.toJSON() };
 }
 
 async function runNoMemoryUnit(env: WorkerEnv, unit: NoMemoryTaskUnit, dir: string) {

@@ -64,7 +64,8 @@ export const ArchitectureUnitSchema = z.object({
   ordinal: z.number(),
   label: z.string(),
   spec: ArchitectureSpecSchema,
-  seed_pool: PoolFileSchema.nullable(),
+  /** Sealed (`{sealed_pool}`) for a protected benchmark: Redis may persist the job. */
+  seed_pool: z.union([PoolFileSchema, z.object({ sealed_pool: z.string() })]).nullable(),
   task_ids: z.array(z.string()),
   search_seed: z.number().int(),
   max_steps: z.number().int().positive(),
@@ -109,7 +110,10 @@ export type SweepUnit = z.infer<typeof SweepUnitSchema>;
 /** What an architecture unit returns: per-task results in order, the final pool, model usage. */
 export const ArchitectureOutcomeSchema = z.object({
   results: z.array(z.record(z.string(), z.unknown())),
-  pool: z.object({ units: z.array(z.unknown()), edges: z.array(z.unknown()) }).loose(),
+  pool: z.union([
+    z.object({ units: z.array(z.unknown()), edges: z.array(z.unknown()) }).loose(),
+    z.object({ sealed_pool: z.string() }),
+  ]),
   usage: z.array(UsageRecordSchema),
 });
 /** What a no-memory task returns. */
