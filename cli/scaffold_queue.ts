@@ -104,7 +104,11 @@ export async function openScaffoldQueue(
   opts: { env: string; maxSteps: number; models: ModelRefs; log: (line: string) => void },
 ): Promise<
   {
-    play: (spec: ScaffoldSpec, seed: number) => Promise<PlayedEpisode>;
+    play: (
+      spec: ScaffoldSpec,
+      seed: number,
+      hooks: { onActive: (worker: string | null) => void },
+    ) => Promise<PlayedEpisode & { worker: string }>;
     close: () => Promise<void>;
   } | null
 > {
@@ -112,7 +116,7 @@ export async function openScaffoldQueue(
   const queue = await openQueue(flags, io);
   if (!queue) return null;
   return {
-    play: async (spec, seed) => {
+    play: async (spec, seed, hooks) => {
       const unit: ScaffoldEpisodeUnit = {
         kind: "scaffold_episode",
         code_version: UNIT_CODE_VERSION,
@@ -122,7 +126,7 @@ export async function openScaffoldQueue(
         seed,
         models: opts.models,
       };
-      const done = await queue.submit(scaffoldEpisodeJobId(unit), unit);
+      const done = await queue.submit(scaffoldEpisodeJobId(unit), unit, hooks);
       if (!PlayedSchema.safeParse(done.value).success) {
         throw new UnitRefusedError(`worker ${done.worker} returned a malformed episode ${seed}`);
       }
@@ -132,7 +136,7 @@ export async function openScaffoldQueue(
         } done on ${done.worker}\n`,
       );
       // The raw result: parsing would reorder keys of the cached record.
-      return done.value as PlayedEpisode;
+      return { ...(done.value as PlayedEpisode), worker: done.worker };
     },
     close: () => queue.close(),
   };
