@@ -78,12 +78,12 @@ export function scaffoldEpisodeRunner(env: {
     const models = live.task
       ? { task: live.task, memory: same ? live.task : live.memory ?? live.task }
       : undefined;
-    const game = await createScaffoldEnv(unit.env, {
-      maxSteps: unit.max_steps,
-      signal: env.signal,
-    }).catch((e) => {
+    let game;
+    try {
+      game = await createScaffoldEnv(unit.env, { maxSteps: unit.max_steps, signal: env.signal });
+    } catch (e) {
       throw new UnitRefusedError(`cannot start game ${unit.env} here: ${(e as Error).message}`);
-    });
+    }
     try {
       return await playEpisode(spec, game, unit.seed, {
         maxSteps: unit.max_steps,
