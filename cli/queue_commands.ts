@@ -258,6 +258,7 @@ async function runTaskHandler(io: CliIo): Promise<(payload: unknown) => Promise<
       return t;
     },
     modelsFor: (refs, cache) => (cache ? cached : uncached)(refs),
+    web: { search: config(io).web.search.provider, reader: config(io).web.reader.kind },
     signal: io.signal,
   });
 }

@@ -45,6 +45,8 @@ export const RunTaskUnitSchema = z.object({
   models: ModelRefsSchema,
   offline: z.boolean(),
   toolkit: z.object({ allow_private: z.boolean(), fixture_port: z.number().int().nullable() }),
+  /** The coordinator's web search provider and page reader (names only; null: fixture web). */
+  web: z.object({ search: z.string().nullable(), reader: z.string() }).nullable(),
 });
 /** A run-task payload. */
 export type RunTaskUnit = z.infer<typeof RunTaskUnitSchema>;
@@ -103,6 +105,8 @@ export interface RunTaskEnv {
     refs: RunTaskUnit["models"],
     cache: boolean,
   ): { task?: ChatModel; judge?: ChatModel };
+  /** This worker's web search provider and page reader (what its toolkit would use). */
+  web: { search: string | null; reader: string };
   signal?: AbortSignal;
 }
 
@@ -126,6 +130,19 @@ export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<un
     const unit = parsed.data;
     const kind = webKindOf(unit.benchmark);
     if (!kind) throw new UnitRefusedError(`unknown benchmark ${unit.benchmark}`);
+    // Another search provider or reader gives the agent other pages: not the run asked for.
+    if (
+      unit.web &&
+      (unit.web.search !== env.web.search || unit.web.reader !== env.web.reader)
+    ) {
+      throw new UnitRefusedError(
+        `web tools differ: the coordinator searches with ${
+          unit.web.search ?? "no provider"
+        } and reads with ${unit.web.reader}, this worker with ${
+          env.web.search ?? "no provider"
+        } and ${env.web.reader} (configure the same web variables on both)`,
+      );
+    }
     const models = unit.offline ? {} : env.modelsFor(unit.models, !kind.protected);
     const model = models.task && tokenCapped(models.task, unit.token_budget);
     const judge = models.judge && tokenCapped(models.judge, 4096);

@@ -26,6 +26,7 @@ async function setup() {
     models: { task: null, judge: null, memory: null },
     offline: true,
     toolkit: { allow_private: false, fixture_port: null },
+    web: { search: null, reader: "local" },
   };
   let built = 0;
   const runner = runTaskRunner({
@@ -37,11 +38,12 @@ async function setup() {
       });
     },
     modelsFor: () => ({}),
+    web: { search: null, reader: "local" },
   });
   return { dir, unit, runner, built: () => built };
 }
 
-Deno.test("a worker refuses run tasks from another code version, malformed ones, another file hash and unknown tasks", async () => {
+Deno.test("a worker refuses run tasks from another code version, malformed ones, another file hash, unknown tasks and other web tools", async () => {
   const { dir, unit, runner, built } = await setup();
   try {
     await assert.rejects(
@@ -66,6 +68,13 @@ Deno.test("a worker refuses run tasks from another code version, malformed ones,
     await assert.rejects(
       runner({ ...unit, dataset_hash: hash, task_id: "no-such-task" }),
       (e) => e instanceof UnitRefusedError && /has no task no-such-task/.test(e.message),
+    );
+    await assert.rejects(
+      runner({ ...unit, dataset_hash: hash, web: { search: "serper", reader: "jina" } }),
+      (e) =>
+        e instanceof UnitRefusedError &&
+        /coordinator searches with serper and reads with jina, this worker with no provider and local/
+          .test(e.message),
     );
     assert.equal(built(), 1, "the toolkit and task file are opened once per setting");
     assert.ok(isRunTaskPayload(unit) && !isRunTaskPayload({ kind: "sweep_architecture" }));
