@@ -11,6 +11,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import type { ChatModel } from "../core/ports.ts";
@@ -78,11 +79,19 @@ export function queuedTaskRunner(
   queue: RunTaskQueue,
   unitOf: (task: BenchTask) => RunTaskUnit,
   onDone: (item: number, worker: string) => void,
+  signal?: AbortSignal,
 ): (task: BenchTask) => Promise<WebTaskRecord> {
+  const interrupted = new Promise<never>((_, reject) => {
+    const stop = () =>
+      reject(new AutomemError("interrupted", "interrupted while waiting for queued tasks"));
+    if (signal?.aborted) stop();
+    else signal?.addEventListener("abort", stop, { once: true });
+  });
+  interrupted.catch(() => {});
   return async (task) => {
     const item = Number(task.metadata.item_index);
     const unit = unitOf(task);
-    const done = await queue.submit(runTaskJobId(unit, item), unit);
+    const done = await Promise.race([queue.submit(runTaskJobId(unit, item), unit), interrupted]);
     const parsed = RunTaskOutcomeSchema.safeParse(done.value);
     if (!parsed.success) {
       throw new UnitRefusedError(`worker ${done.worker} returned a malformed result for ${item}`);
@@ -228,6 +237,7 @@ export async function openRunQueue(
           task_id: task.id,
         }),
         (item, worker) => log(`queue: item ${item} done on ${worker}\n`),
+        io.signal,
       ),
     close: () => queue.close(),
   };

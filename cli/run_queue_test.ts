@@ -5,7 +5,13 @@ import { logicalClock } from "../core/clock.ts";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
 import { UNIT_CODE_VERSION } from "../search/queue/units.ts";
 import { UnitRefusedError } from "../search/queue/run_unit.ts";
-import { isRunTaskPayload, runTaskJobId, runTaskRunner, type RunTaskUnit } from "./run_queue.ts";
+import {
+  isRunTaskPayload,
+  queuedTaskRunner,
+  runTaskJobId,
+  runTaskRunner,
+  type RunTaskUnit,
+} from "./run_queue.ts";
 
 async function setup() {
   const dir = await Deno.makeTempDir({ prefix: "automem-run-queue-unit-" });
@@ -80,6 +86,31 @@ Deno.test("a worker refuses run tasks from another code version, malformed ones,
     assert.ok(isRunTaskPayload(unit) && !isRunTaskPayload({ kind: "sweep_architecture" }));
     assert.match(runTaskJobId(unit, 3), /^am-run-gaia-3-[0-9a-f]{32}$/);
     assert.notEqual(runTaskJobId(unit, 3), runTaskJobId({ ...unit, seed: 43 }, 3));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a coordinator waiting on queued run tasks stops at an interrupt; a malformed result is refused", async () => {
+  const { dir, unit } = await setup();
+  try {
+    const task = { id: "t1", text: "", level: 1, identity: "i", metadata: { item_index: 1 } };
+    const stop = new AbortController();
+    const hanging = queuedTaskRunner(
+      { submit: () => new Promise(() => {}) },
+      () => unit,
+      () => {},
+      stop.signal,
+    );
+    const waiting = hanging(task);
+    stop.abort();
+    await assert.rejects(waiting, /interrupted/);
+    const bad = queuedTaskRunner(
+      { submit: () => Promise.resolve({ value: { nothing: 1 }, worker: "w9" }) },
+      () => unit,
+      () => {},
+    );
+    await assert.rejects(bad(task), /worker w9 returned a malformed result for 1/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
