@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { createScaffoldEnv } from "../scaffold/env_lookup.ts";
@@ -115,6 +116,14 @@ export async function openScaffoldQueue(
   const { openQueue } = await import("./queue_commands.ts");
   const queue = await openQueue(flags, io);
   if (!queue) return null;
+  // On interrupt the coordinator stops waiting (finished episodes are cached; --resume goes on).
+  const interrupted = new Promise<never>((_, reject) => {
+    const stop = () =>
+      reject(new AutomemError("interrupted", "interrupted while waiting for queued episodes"));
+    if (io.signal.aborted) stop();
+    else io.signal.addEventListener("abort", stop, { once: true });
+  });
+  interrupted.catch(() => {});
   return {
     play: async (spec, seed, hooks) => {
       const unit: ScaffoldEpisodeUnit = {
@@ -126,7 +135,10 @@ export async function openScaffoldQueue(
         seed,
         models: opts.models,
       };
-      const done = await queue.submit(scaffoldEpisodeJobId(unit), unit, hooks);
+      const done = await Promise.race([
+        queue.submit(scaffoldEpisodeJobId(unit), unit, hooks),
+        interrupted,
+      ]);
       if (!PlayedSchema.safeParse(done.value).success) {
         throw new UnitRefusedError(`worker ${done.worker} returned a malformed episode ${seed}`);
       }
