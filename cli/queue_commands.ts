@@ -133,7 +133,7 @@ export const workerCommand: CommandDef = {
   name: "worker",
   usage: "automem worker --queue redis://HOST:PORT [--concurrency N] [--name NAME]",
   summary:
-    "Run queued evaluations (search candidates, baseline tasks, sweep architectures) for coordinators started with --queue. Stateless: results go back through Redis; keys come from this machine's environment.",
+    "Run queued evaluations (search candidates, baseline tasks, sweep architectures, `run` tasks, scaffold episodes) for coordinators started with --queue. Stateless: results go back through Redis; keys come from this machine's environment.",
   flags: [
     { ...QUEUE_FLAG, description: "the Redis the coordinators use (required)" },
     { name: "concurrency", type: "number", default: 1, description: "jobs run at once" },
@@ -262,6 +262,7 @@ async function runTaskHandler(io: CliIo): Promise<(payload: unknown) => Promise<
       return t;
     },
     modelsFor: (refs, cache) => (cache ? cached : uncached)(refs),
+    web: { search: config(io).web.search.provider, reader: config(io).web.reader.kind },
     signal: io.signal,
   });
 }

@@ -212,6 +212,9 @@ async function runWith(
               allow_private: flags.allow_private_addresses === true,
               fixture_port: flags.fixture_web === true ? Number(flags.fixture_port) : null,
             },
+            web: flags.fixture_web === true
+              ? null
+              : { search: config.web.search.provider, reader: config.web.reader.kind },
           }),
         }
         : {}),

@@ -11,6 +11,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import type { ChatModel } from "../core/ports.ts";
@@ -45,6 +46,8 @@ export const RunTaskUnitSchema = z.object({
   models: ModelRefsSchema,
   offline: z.boolean(),
   toolkit: z.object({ allow_private: z.boolean(), fixture_port: z.number().int().nullable() }),
+  /** The coordinator's web search provider and page reader (names only; null: fixture web). */
+  web: z.object({ search: z.string().nullable(), reader: z.string() }).nullable(),
 });
 /** A run-task payload. */
 export type RunTaskUnit = z.infer<typeof RunTaskUnitSchema>;
@@ -76,11 +79,19 @@ export function queuedTaskRunner(
   queue: RunTaskQueue,
   unitOf: (task: BenchTask) => RunTaskUnit,
   onDone: (item: number, worker: string) => void,
+  signal?: AbortSignal,
 ): (task: BenchTask) => Promise<WebTaskRecord> {
+  const interrupted = new Promise<never>((_, reject) => {
+    const stop = () =>
+      reject(new AutomemError("interrupted", "interrupted while waiting for queued tasks"));
+    if (signal?.aborted) stop();
+    else signal?.addEventListener("abort", stop, { once: true });
+  });
+  interrupted.catch(() => {});
   return async (task) => {
     const item = Number(task.metadata.item_index);
     const unit = unitOf(task);
-    const done = await queue.submit(runTaskJobId(unit, item), unit);
+    const done = await Promise.race([queue.submit(runTaskJobId(unit, item), unit), interrupted]);
     const parsed = RunTaskOutcomeSchema.safeParse(done.value);
     if (!parsed.success) {
       throw new UnitRefusedError(`worker ${done.worker} returned a malformed result for ${item}`);
@@ -103,6 +114,8 @@ export interface RunTaskEnv {
     refs: RunTaskUnit["models"],
     cache: boolean,
   ): { task?: ChatModel; judge?: ChatModel };
+  /** This worker's web search provider and page reader (what its toolkit would use). */
+  web: { search: string | null; reader: string };
   signal?: AbortSignal;
 }
 
@@ -126,6 +139,19 @@ export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<un
     const unit = parsed.data;
     const kind = webKindOf(unit.benchmark);
     if (!kind) throw new UnitRefusedError(`unknown benchmark ${unit.benchmark}`);
+    // Another search provider or reader gives the agent other pages: not the run asked for.
+    if (
+      unit.web &&
+      (unit.web.search !== env.web.search || unit.web.reader !== env.web.reader)
+    ) {
+      throw new UnitRefusedError(
+        `web tools differ: the coordinator searches with ${
+          unit.web.search ?? "no provider"
+        } and reads with ${unit.web.reader}, this worker with ${
+          env.web.search ?? "no provider"
+        } and ${env.web.reader} (configure the same web variables on both)`,
+      );
+    }
     const models = unit.offline ? {} : env.modelsFor(unit.models, !kind.protected);
     const model = models.task && tokenCapped(models.task, unit.token_budget);
     const judge = models.judge && tokenCapped(models.judge, 4096);
@@ -211,6 +237,7 @@ export async function openRunQueue(
           task_id: task.id,
         }),
         (item, worker) => log(`queue: item ${item} done on ${worker}\n`),
+        io.signal,
       ),
     close: () => queue.close(),
   };

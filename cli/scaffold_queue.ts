@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { createScaffoldEnv } from "../scaffold/env_lookup.ts";
@@ -78,12 +79,12 @@ export function scaffoldEpisodeRunner(env: {
     const models = live.task
       ? { task: live.task, memory: same ? live.task : live.memory ?? live.task }
       : undefined;
-    const game = await createScaffoldEnv(unit.env, {
-      maxSteps: unit.max_steps,
-      signal: env.signal,
-    }).catch((e) => {
+    let game;
+    try {
+      game = await createScaffoldEnv(unit.env, { maxSteps: unit.max_steps, signal: env.signal });
+    } catch (e) {
       throw new UnitRefusedError(`cannot start game ${unit.env} here: ${(e as Error).message}`);
-    });
+    }
     try {
       return await playEpisode(spec, game, unit.seed, {
         maxSteps: unit.max_steps,
@@ -104,15 +105,27 @@ export async function openScaffoldQueue(
   opts: { env: string; maxSteps: number; models: ModelRefs; log: (line: string) => void },
 ): Promise<
   {
-    play: (spec: ScaffoldSpec, seed: number) => Promise<PlayedEpisode>;
+    play: (
+      spec: ScaffoldSpec,
+      seed: number,
+      hooks: { onActive: (worker: string | null) => void },
+    ) => Promise<PlayedEpisode & { worker: string }>;
     close: () => Promise<void>;
   } | null
 > {
   const { openQueue } = await import("./queue_commands.ts");
   const queue = await openQueue(flags, io);
   if (!queue) return null;
+  // On interrupt the coordinator stops waiting (finished episodes are cached; --resume goes on).
+  const interrupted = new Promise<never>((_, reject) => {
+    const stop = () =>
+      reject(new AutomemError("interrupted", "interrupted while waiting for queued episodes"));
+    if (io.signal.aborted) stop();
+    else io.signal.addEventListener("abort", stop, { once: true });
+  });
+  interrupted.catch(() => {});
   return {
-    play: async (spec, seed) => {
+    play: async (spec, seed, hooks) => {
       const unit: ScaffoldEpisodeUnit = {
         kind: "scaffold_episode",
         code_version: UNIT_CODE_VERSION,
@@ -122,7 +135,10 @@ export async function openScaffoldQueue(
         seed,
         models: opts.models,
       };
-      const done = await queue.submit(scaffoldEpisodeJobId(unit), unit);
+      const done = await Promise.race([
+        queue.submit(scaffoldEpisodeJobId(unit), unit, hooks),
+        interrupted,
+      ]);
       if (!PlayedSchema.safeParse(done.value).success) {
         throw new UnitRefusedError(`worker ${done.worker} returned a malformed episode ${seed}`);
       }
@@ -132,7 +148,7 @@ export async function openScaffoldQueue(
         } done on ${done.worker}\n`,
       );
       // The raw result: parsing would reorder keys of the cached record.
-      return done.value as PlayedEpisode;
+      return { ...(done.value as PlayedEpisode), worker: done.worker };
     },
     close: () => queue.close(),
   };

@@ -49,8 +49,15 @@ export interface EvolveOptions {
   searchModel?: ChatModel;
   signal?: AbortSignal;
   onProgress?: (line: string) => void;
-  /** Plays one episode elsewhere (queue workers); used when memory does not persist. */
-  remoteEpisode?: (spec: ScaffoldSpec, seed: number) => Promise<PlayedEpisode>;
+  /**
+   * Plays one episode elsewhere (queue workers); used when memory does not persist. `onActive`
+   * names the worker that took it; the result names the one that finished it.
+   */
+  remoteEpisode?: (
+    spec: ScaffoldSpec,
+    seed: number,
+    hooks: { onActive: (worker: string | null) => void },
+  ) => Promise<PlayedEpisode & { worker?: string }>;
 }
 
 const sameConfig = (a: EvolveConfig, b: EvolveConfig) => JSON.stringify(a) === JSON.stringify(b);
@@ -83,6 +90,30 @@ export async function runEvolve(opts: EvolveOptions): Promise<EvolveSummary> {
       seeds: cfg.seeds.length,
     });
     const say = (l: string) => opts.onProgress?.(l);
+    // Queue jobs' states and workers, for the status API (`episode_dispatch` events).
+    const dispatched = async (
+      label: string,
+      seed: number,
+      spec: ScaffoldSpec,
+      remote: NonNullable<EvolveOptions["remoteEpisode"]>,
+    ): Promise<PlayedEpisode> => {
+      const emit = (state: string, worker: string | null) =>
+        events.emit("episode_dispatch", { label, seed, state, worker }).catch(() => {});
+      await emit("queued", null);
+      let settled = false;
+      try {
+        const played = await remote(spec, seed, {
+          onActive: (w) => void (settled || emit("active", w)),
+        });
+        settled = true;
+        await emit("done", played.worker ?? null);
+        return played;
+      } catch (e) {
+        settled = true;
+        await emit("failed", null);
+        throw e;
+      }
+    };
     const evaluate = async (
       spec: EvolveConfig["start"],
       seeds: readonly number[],
@@ -101,7 +132,7 @@ export async function runEvolve(opts: EvolveOptions): Promise<EvolveSummary> {
         cache: store.episodes(),
         signal: opts.signal,
         ...(opts.remoteEpisode
-          ? { remote: (seed: number) => opts.remoteEpisode!(spec, seed) }
+          ? { remote: (seed: number) => dispatched(label, seed, spec, opts.remoteEpisode!) }
           : {}),
         onEpisode: (r, cached) =>
           events.emit("episode_finished", {

@@ -11,6 +11,7 @@ import { EvolveSummarySchema } from "../scaffold/evolve_report.ts";
 import { EvolveConfigSchema, EvolveStateSchema } from "../scaffold/evolve_store.ts";
 import { scaffoldFingerprint } from "../scaffold/spec.ts";
 import { readJsonInRun, readTextInRun, RunsRoot } from "./safe_paths.ts";
+import { type ScaffoldQueueStatus, scaffoldQueueStatus } from "./scaffold_queue_status.ts";
 
 /** The status of one scaffold run. */
 export interface ScaffoldRunStatus {
@@ -27,6 +28,8 @@ export interface ScaffoldRunStatus {
   attempts: unknown[];
   events: number;
   summary: unknown | null;
+  /** `--queue` runs: episode jobs queued, active, done and failed, per worker (else null). */
+  queue: ScaffoldQueueStatus | null;
 }
 
 async function status(root: RunsRoot, id: string): Promise<ScaffoldRunStatus | undefined> {
@@ -37,8 +40,8 @@ async function status(root: RunsRoot, id: string): Promise<ScaffoldRunStatus | u
   const summary = await readJsonInRun(dir, EvolveSummarySchema, "summary.json").catch(() =>
     undefined
   );
-  const events =
-    ((await readTextInRun(dir, "events.jsonl")) ?? "").split("\n").filter((l) => l.trim()).length;
+  const eventsText = (await readTextInRun(dir, "events.jsonl")) ?? "";
+  const events = eventsText.split("\n").filter((l) => l.trim()).length;
   return {
     id,
     status: summary ? "finished" : "running_or_stopped",
@@ -53,6 +56,7 @@ async function status(root: RunsRoot, id: string): Promise<ScaffoldRunStatus | u
     attempts: state?.history ?? [],
     events,
     summary: summary ?? null,
+    queue: scaffoldQueueStatus(eventsText),
   };
 }
 

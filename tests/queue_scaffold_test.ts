@@ -8,6 +8,7 @@ import { join, relative } from "node:path";
 import { COMMANDS } from "../cli/commands.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { captureIo } from "../cli/testing_io.ts";
+import { scaffoldQueueStatus } from "../server/scaffold_queue_status.ts";
 import {
   redisServerPath,
   startTestRedis,
@@ -107,6 +108,18 @@ Deno.test({
       const ran = workers.map((w) => w.log()).join("");
       assert.match(ran, /done am-scaffold-\w+-1-/, "workers played the episodes");
       assert.match(queued.err, /queue: episode 3 of \w+ done on sw[12]/, "who played what");
+      const status = scaffoldQueueStatus(
+        await Deno.readTextFile(join(out, "queued", "events.jsonl")),
+      );
+      assert.ok(status, "episode_dispatch events in the run's event log");
+      assert.equal(status.queued + status.active + status.failed, 0);
+      assert.ok(status.done >= 3, `episodes done through the queue: ${status.done}`);
+      assert.deepEqual(
+        status.workers.reduce((n, w) => n + w.episodes.length, 0),
+        status.done,
+        "every finished episode names its worker",
+      );
+      assert.ok(status.workers.every((w) => /^sw[12]$/.test(w.worker)));
     } finally {
       for (const w of workers) await w.kill("SIGKILL");
       await redis.stop();

@@ -108,12 +108,16 @@ export async function runWebTasks(opts: RunWebTasksOptions): Promise<RunWebTasks
       const task = tasks[i];
       if (opts.deps.signal?.aborted) return;
       const record = opts.remote
-        ? await opts.remote(task)
+        // A remote task stops waiting on interrupt; its job may still finish on the worker.
+        ? await opts.remote(task).catch((e) => {
+          if (opts.deps.signal?.aborted) return undefined;
+          throw e;
+        })
         : await opts.benchmark.runWebTask(task, opts.provider, {
           ...opts.deps,
           rng: opts.rng.fork(task.id),
         });
-      if (opts.deps.signal?.aborted) return;
+      if (opts.deps.signal?.aborted || !record) return;
       const file = taskFileOf(record, task.identity);
       await writeTaskFile(tasksDir, file);
       files[i] = file.status === "success" && !file.judge_unjudged ? file : undefined;
