@@ -126,14 +126,20 @@ async function lineCount(path: string): Promise<number> {
   }
 }
 
-/** Every file of a run directory but the event stream (its lines carry wall-clock times). */
+/**
+ * Every file of a run directory but the event stream (its lines carry wall-clock times) and the
+ * temporary sibling (`<file>.<12 hex>.tmp`) of an atomic write the kill interrupted, whose target
+ * was never touched.
+ */
 async function artifacts(root: string, sub = ""): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for await (const e of Deno.readDir(join(root, sub))) {
     const rel = sub ? `${sub}/${e.name}` : e.name;
     if (e.isDirectory) {
       for (const [k, v] of await artifacts(root, rel)) out.set(k, v);
-    } else if (rel !== "events.jsonl") out.set(rel, await Deno.readTextFile(join(root, rel)));
+    } else if (rel !== "events.jsonl" && !/\.[0-9a-f]{12}\.tmp$/.test(rel)) {
+      out.set(rel, await Deno.readTextFile(join(root, rel)));
+    }
   }
   return out;
 }
