@@ -24,7 +24,7 @@ import { webKindOf } from "../bench/web_bench/kinds.ts";
 import { openWebBenchmark } from "../bench/web_bench/open.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import { ModelRefsSchema, UNIT_CODE_VERSION } from "../search/queue/units.ts";
-import { UnitRefusedError } from "../search/queue/run_unit.ts";
+import { acceptUnit, UnitRefusedError } from "../search/queue/run_unit.ts";
 import type { Flags } from "./args.ts";
 import type { CliIo } from "./io.ts";
 
@@ -123,20 +123,7 @@ export interface RunTaskEnv {
 export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<unknown> {
   const benchmarks = new Map<string, Promise<WebBenchmark>>();
   return async (payload) => {
-    const version = (payload as { code_version?: unknown }).code_version;
-    if (version !== UNIT_CODE_VERSION) {
-      throw new UnitRefusedError(
-        `code version ${
-          String(version)
-        } of the coordinator differs from this worker's ${UNIT_CODE_VERSION}; run the same automem version everywhere`,
-      );
-    }
-    const parsed = RunTaskUnitSchema.safeParse(payload);
-    if (!parsed.success) {
-      const i = parsed.error.issues[0];
-      throw new UnitRefusedError(`malformed job: ${i.path.join(".") || "(root)"}: ${i.message}`);
-    }
-    const unit = parsed.data;
+    const unit = acceptUnit(payload, RunTaskUnitSchema);
     const kind = webKindOf(unit.benchmark);
     if (!kind) throw new UnitRefusedError(`unknown benchmark ${unit.benchmark}`);
     // Another search provider or reader gives the agent other pages: not the run asked for.

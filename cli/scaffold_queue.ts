@@ -15,7 +15,7 @@ import { createScaffoldEnv } from "../scaffold/env_lookup.ts";
 import { EpisodeRecordSchema, type PlayedEpisode, playEpisode } from "../scaffold/evaluate.ts";
 import { scaffoldFingerprint, type ScaffoldSpec, ScaffoldSpecSchema } from "../scaffold/spec.ts";
 import { StepTraceSchema } from "../scaffold/trace.ts";
-import { UnitRefusedError } from "../search/queue/run_unit.ts";
+import { acceptUnit, UnitRefusedError } from "../search/queue/run_unit.ts";
 import { type ModelRefs, ModelRefsSchema, UNIT_CODE_VERSION } from "../search/queue/units.ts";
 import type { Flags } from "./args.ts";
 import type { CliIo } from "./io.ts";
@@ -57,20 +57,7 @@ export function scaffoldEpisodeRunner(env: {
   signal?: AbortSignal;
 }): (payload: unknown) => Promise<PlayedEpisode> {
   return async (payload) => {
-    const version = (payload as { code_version?: unknown }).code_version;
-    if (version !== UNIT_CODE_VERSION) {
-      throw new UnitRefusedError(
-        `code version ${
-          String(version)
-        } of the coordinator differs from this worker's ${UNIT_CODE_VERSION}; run the same automem version everywhere`,
-      );
-    }
-    const parsed = ScaffoldEpisodeUnitSchema.safeParse(payload);
-    if (!parsed.success) {
-      const i = parsed.error.issues[0];
-      throw new UnitRefusedError(`malformed job: ${i.path.join(".") || "(root)"}: ${i.message}`);
-    }
-    const unit = parsed.data;
+    const unit = acceptUnit(payload, ScaffoldEpisodeUnitSchema);
     // The raw spec, not the parsed copy: the episode records its fingerprint.
     const spec = (payload as { spec: ScaffoldSpec }).spec;
     const live = env.modelsFor(unit.models);

@@ -10,6 +10,7 @@ import { runCommand } from "../cli/run_default.ts";
 import { captureIo } from "../cli/testing_io.ts";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
 import { FIXTURE_TASKS } from "../bench/web/fixture_tasks.ts";
+import { assertNoTaskText, textsUnder } from "./leak_scan.ts";
 
 /** A port that was free a moment ago (the fixture files must name the port before it serves). */
 function freePort(): number {
@@ -115,24 +116,6 @@ Deno.test("remembered site structure saves the agent steps across the fixture ta
   }
 });
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-async function textsUnder(path: string): Promise<string> {
-  let all = "";
-  try {
-    for await (const e of Deno.readDir(path)) {
-      const p = join(path, e.name);
-      if (e.isDirectory) all += await textsUnder(p);
-      else if (e.isFile) all += new TextDecoder().decode(await Deno.readFile(p));
-    }
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  return all;
-}
-
 Deno.test("an xBench run with memory on the fixture leaves no decrypted text on disk", async () => {
   const { dir, port, files } = await setup();
   try {
@@ -153,15 +136,7 @@ Deno.test("an xBench run with memory on the fixture leaves no decrypted text on 
     const written = (await textsUnder(join(dir, "xb"))) +
       (await textsUnder(join(dir, ".automem"))) +
       r.out + r.err;
-    for (const t of FIXTURE_TASKS.slice(0, 5)) {
-      assert.ok(!written.includes(t.question), `question of ${t.id} leaked`);
-      // Hashes and floats contain any short digit run by chance (the identity hash changes with
-      // the fixture's port), so an answer counts only as a whole token.
-      if (t.answer.length >= 4) {
-        const token = new RegExp(`(?<![0-9A-Za-z.])${escapeRegExp(t.answer)}(?![0-9A-Za-z])`);
-        assert.ok(!token.test(written), `answer of ${t.id} leaked`);
-      }
-    }
+    assertNoTaskText(written, FIXTURE_TASKS.slice(0, 5));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -44,6 +44,36 @@ export class UnitRefusedError extends AutomemError {
   }
 }
 
+/**
+ * The payload parsed by `schema`, or {@linkcode UnitRefusedError} when it comes from another
+ * automem version or does not parse. The version is checked first: another version's payload
+ * may not even parse.
+ */
+export function acceptUnit<T>(
+  payload: unknown,
+  schema: { safeParse(p: unknown): ParseResult<T> },
+): T {
+  const version = (payload as { code_version?: unknown } | null)?.code_version;
+  if (version !== UNIT_CODE_VERSION) {
+    throw new UnitRefusedError(
+      `code version ${
+        String(version)
+      } of the coordinator differs from this worker's ${UNIT_CODE_VERSION}; run the same automem version everywhere`,
+    );
+  }
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new UnitRefusedError(`malformed job: ${i.path.join(".") || "(root)"}: ${i.message}`);
+  }
+  return parsed.data;
+}
+
+/** What a zod `safeParse` returns, as far as {@linkcode acceptUnit} reads it. */
+type ParseResult<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
 /** What a worker runs units with. */
 export interface WorkerEnv {
   services: SearchServices;
@@ -226,21 +256,7 @@ async function runSweepUnit(env: WorkerEnv, unit: SweepUnit, dir: string) {
  * other data); other errors are the unit's own failures.
  */
 export async function runUnit(payload: unknown, env: WorkerEnv): Promise<unknown> {
-  // Version first: another version's payload may not even parse.
-  const version = (payload as { code_version?: unknown } | null)?.code_version;
-  if (version !== UNIT_CODE_VERSION) {
-    throw new UnitRefusedError(
-      `code version ${
-        String(version)
-      } of the coordinator differs from this worker's ${UNIT_CODE_VERSION}; run the same automem version everywhere`,
-    );
-  }
-  const parsed = WorkUnitSchema.safeParse(payload);
-  if (!parsed.success) {
-    const i = parsed.error.issues[0];
-    throw new UnitRefusedError(`malformed job: ${i.path.join(".") || "(root)"}: ${i.message}`);
-  }
-  const unit = parsed.data;
+  const unit = acceptUnit(payload, WorkUnitSchema);
   if (unit.embedder !== env.embedder.id) {
     throw new UnitRefusedError(
       `embedder ${unit.embedder} of the coordinator differs from this worker's ${env.embedder.id}`,
