@@ -7,18 +7,13 @@
  *
  * @module
  */
-import { makeRamTempDir } from "../core/ram_temp.ts";
 import { createTaskProgress } from "./task_progress.ts";
 import { join, resolve } from "node:path";
 import { logicalClock, systemClock } from "../core/clock.ts";
-import { compileSpec } from "../core/compiler.ts";
 import { loadConfig } from "../core/config.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { createRng } from "../core/rng.ts";
 import { tokenCapped } from "../core/token_cap.ts";
-import type { MemoryProvider } from "../memory/provider_port.ts";
-import { NoMemoryProvider } from "../memory/no_memory.ts";
-import { openMemory } from "../memory/open_memory.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import { openWebBenchmark } from "../bench/web_bench/open.ts";
@@ -27,9 +22,9 @@ import { parseTaskIndices, runWebTasks, selectTasks } from "../bench/web_bench/r
 import { DataUnavailableError, TaskFileError } from "../bench/errors.ts";
 import { isAutomemError } from "../core/automem_error.ts";
 import type { Flags } from "./args.ts";
-import { readSpecFile } from "./core_commands.ts";
+import { countFiles, openRunMemory } from "./run_memory.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
-import { buildEmbedder, buildModels } from "./model_deps.ts";
+import { buildModels } from "./model_deps.ts";
 import { defaultRunDir, type ToolkitFactory, writeRunOutputs } from "./run_command.ts";
 
 /** Validated numeric options of a run. */
@@ -262,57 +257,4 @@ async function runWith(
   await writeRunOutputs(outfile, join(outDir, "report.txt"), lines, report);
   io.stdout(report);
   return summary.missing_items.length === 0 ? EXIT.ok : EXIT.failure;
-}
-
-async function openRunMemory(
-  flags: Flags,
-  io: CliIo,
-  kind: WebBenchmarkKind,
-  outDir: string,
-  deps: {
-    config: ReturnType<typeof loadConfig>;
-    clock: ReturnType<typeof logicalClock>;
-    memoryModel?: ChatModel;
-    idPrefix: string;
-  },
-): Promise<{ provider: MemoryProvider; cleanup: () => Promise<void> }> {
-  const specFile = str(flags.spec);
-  if (!specFile) return { provider: new NoMemoryProvider(), cleanup: () => Promise.resolve() };
-  const parsed = await readSpecFile(resolve(io.cwd, specFile), io);
-  if (!parsed.ok) {
-    throw new UsageError(
-      `${specFile}: invalid spec:\n` +
-        parsed.issues.map((i) => `  ${i.path.join(".") || "(root)"}: ${i.message}`).join("\n"),
-    );
-  }
-  const temp = kind.protected ? await makeRamTempDir("automem-protected-") : null;
-  const embedder = buildEmbedder(deps.config);
-  const plan = compileSpec(parsed.value, {
-    baseDir: temp ?? join(outDir, "memory"),
-    embeddingDim: embedder.dim,
-  });
-  let n = 0;
-  const provider = await openMemory(plan, {
-    embedder,
-    clock: deps.clock,
-    newId: () => `${deps.idPrefix}${String(++n).padStart(6, "0")}`,
-    model: deps.memoryModel,
-    signal: io.signal,
-  });
-  return {
-    provider,
-    cleanup: async () => {
-      if (temp) await Deno.remove(temp, { recursive: true }).catch(() => {});
-    },
-  };
-}
-
-async function countFiles(dir: string): Promise<number> {
-  let n = 0;
-  try {
-    for await (const e of Deno.readDir(dir)) if (e.isFile && e.name.endsWith(".json")) n++;
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  return n;
 }
