@@ -43,6 +43,9 @@ export function modelRefsFor(models: RoleModels, io: CliIo): ModelRefs {
   return { task: ref("task"), judge: ref("judge"), memory: ref("memory") };
 }
 
+/** The model clients of a worker, kept for its life. */
+type WorkerModels = Awaited<ReturnType<typeof workerModels>>;
+
 /** Chat models for a job's model references, with this machine's keys. */
 export async function workerModels(
   io: CliIo,
@@ -199,9 +202,11 @@ export const workerCommand: CommandDef = {
         io.stderr(`worker ${name}: start ${info.id} attempt ${info.attempt}\n`);
         try {
           // One handler for the worker's life (its toolkits are shared by concurrent jobs).
-          if (isRunTaskPayload(data)) return await (await (runTasks ??= runTaskHandler(io)))(data);
+          if (isRunTaskPayload(data)) {
+            return await (await (runTasks ??= runTaskHandler(io, modelsFor)))(data);
+          }
           if (isScaffoldEpisodePayload(data)) {
-            return await (await (episodes ??= scaffoldEpisodeHandler(io)))(data);
+            return await (await (episodes ??= scaffoldEpisodeHandler(io, modelsFor)))(data);
           }
           return await runUnit(data, {
             services: web.services,
@@ -240,12 +245,15 @@ export const workerCommand: CommandDef = {
 };
 
 /** A worker's handler of `automem run` tasks, with the web toolkit built once per setting. */
-async function runTaskHandler(io: CliIo): Promise<(payload: unknown) => Promise<unknown>> {
+async function runTaskHandler(
+  io: CliIo,
+  cached: WorkerModels,
+): Promise<(payload: unknown) => Promise<unknown>> {
   const { runTaskRunner } = await import("./run_queue.ts");
   const { buildWebToolkit } = await import("./web_toolkit.ts");
   const { webKindOf } = await import("../bench/web_bench/kinds.ts");
-  const cached = await workerModels(io);
   const uncached = await workerModels(io, { cache: false });
+  const { web } = config(io);
   const toolkits = new Map<string, ReturnType<typeof buildWebToolkit>>();
   io.signal.addEventListener("abort", () => {
     for (const t of toolkits.values()) void t.then((k) => k.close?.()).catch(() => {});
@@ -262,15 +270,17 @@ async function runTaskHandler(io: CliIo): Promise<(payload: unknown) => Promise<
       return t;
     },
     modelsFor: (refs, cache) => (cache ? cached : uncached)(refs),
-    web: { search: config(io).web.search.provider, reader: config(io).web.reader.kind },
+    web: { search: web.search.provider, reader: web.reader.kind },
     signal: io.signal,
   });
 }
 
-/** A worker's handler of scaffold episodes. */
-async function scaffoldEpisodeHandler(io: CliIo): Promise<(payload: unknown) => Promise<unknown>> {
+/** A worker's handler of scaffold episodes, on the worker's model clients. */
+async function scaffoldEpisodeHandler(
+  io: CliIo,
+  modelsFor: WorkerModels,
+): Promise<(payload: unknown) => Promise<unknown>> {
   const { scaffoldEpisodeRunner } = await import("./scaffold_queue.ts");
-  const modelsFor = await workerModels(io);
   return scaffoldEpisodeRunner({ modelsFor, signal: io.signal });
 }
 

@@ -11,6 +11,7 @@
  */
 import { resolve } from "node:path";
 import { z } from "zod";
+import { abortRejection } from "../core/abort_rejection.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import { logicalClock, systemClock } from "../core/clock.ts";
@@ -81,13 +82,10 @@ export function queuedTaskRunner(
   onDone: (item: number, worker: string) => void,
   signal?: AbortSignal,
 ): (task: BenchTask) => Promise<WebTaskRecord> {
-  const interrupted = new Promise<never>((_, reject) => {
-    const stop = () =>
-      reject(new AutomemError("interrupted", "interrupted while waiting for queued tasks"));
-    if (signal?.aborted) stop();
-    else signal?.addEventListener("abort", stop, { once: true });
-  });
-  interrupted.catch(() => {});
+  const interrupted = abortRejection(
+    signal,
+    () => new AutomemError("interrupted", "interrupted while waiting for queued tasks"),
+  );
   return async (task) => {
     const item = Number(task.metadata.item_index);
     const unit = unitOf(task);

@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { abortRejection } from "../core/abort_rejection.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import type { ChatModel } from "../core/ports.ts";
@@ -104,13 +105,10 @@ export async function openScaffoldQueue(
   const queue = await openQueue(flags, io);
   if (!queue) return null;
   // On interrupt the coordinator stops waiting (finished episodes are cached; --resume goes on).
-  const interrupted = new Promise<never>((_, reject) => {
-    const stop = () =>
-      reject(new AutomemError("interrupted", "interrupted while waiting for queued episodes"));
-    if (io.signal.aborted) stop();
-    else io.signal.addEventListener("abort", stop, { once: true });
-  });
-  interrupted.catch(() => {});
+  const interrupted = abortRejection(
+    io.signal,
+    () => new AutomemError("interrupted", "interrupted while waiting for queued episodes"),
+  );
   return {
     play: async (spec, seed, hooks) => {
       const unit: ScaffoldEpisodeUnit = {

@@ -8,7 +8,7 @@
  */
 import { systemClock } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
-import { createMultiBar, formatDuration, type ProgressStream } from "./progress.ts";
+import { createMultiBar, formatDuration, progressMode, type ProgressStream } from "./progress.ts";
 
 /** How one task ended, as the progress display counts it. */
 export type TaskOutcome = "correct" | "incorrect" | "error" | "kept";
@@ -43,8 +43,9 @@ export interface TaskProgressOptions {
 
 /** Builds the display: quiet, else a bar on a TTY, else plain lines. */
 export function createTaskProgress(opts: TaskProgressOptions): TaskProgress {
-  if (opts.quiet) return { mode: "quiet", task() {}, close() {} };
-  if (!opts.isTTY) {
+  const mode = progressMode(opts);
+  if (mode === "quiet") return { mode: "quiet", task() {}, close() {} };
+  if (mode === "plain") {
     return { mode: "plain", task: (t) => opts.stream.write(t.line + "\n"), close() {} };
   }
   const clock = opts.clock ?? systemClock;

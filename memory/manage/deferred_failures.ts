@@ -78,10 +78,6 @@ export function unitsToReview(notes: readonly FailureNote[], max: number): strin
   for (const n of notes) {
     for (const id of new Set(n.used_unit_ids)) count.set(id, (count.get(id) ?? 0) + 1);
   }
-  const order = [...count.keys()];
-  return order
-    .map((id, i) => ({ id, i, c: count.get(id)! }))
-    .sort((a, b) => b.c - a.c || a.i - b.i)
-    .slice(0, max)
-    .map((x) => x.id);
+  // A Map iterates in first-use order and sort is stable, so ties keep that order.
+  return [...count].sort((a, b) => b[1] - a[1]).slice(0, max).map(([id]) => id);
 }

@@ -119,6 +119,7 @@ export function doorReply(
 export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   const prompt = messages[0].content;
   const f = promptFacts(prompt);
+  const grid = screenGrid(prompt);
   const d = f.depth;
   const screen = prompt.split("=== CURRENT OBSERVATION ===")[1]?.split("=== MAP ANALYSIS ===")[0] ??
     "";
@@ -135,10 +136,10 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
     // With the whole screen to plan on, the short reads come first (the last moves, the level's
     // lessons: blocked moves, searched spots), and the map, which a budget may cut, in a second
     // turn.
-    const reads = screenGrid(prompt)
+    const reads = grid
       ? [`<|TAIL|>actions_log.txt|6<|END|>`, `<|SEARCH|>${STRATEGY}|d${d}(<|END|>`]
       : [`<|SEARCH|>${MAP}|d${d}(<|END|>`];
-    if (f.position && !screenGrid(prompt)) {
+    if (f.position && !grid) {
       reads.push(`<|SEARCH|>${STRATEGY}|d${d}(${f.position.x},${f.position.y})<|END|>`);
     }
     for (const s of ["stairs_seen.txt", "position_visits.txt"]) {
@@ -146,7 +147,7 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
     }
     return `Consulting memory.\n${reads.join("\n")}`;
   }
-  if (messages.length === 3 && screenGrid(prompt)) {
+  if (messages.length === 3 && grid) {
     return `Reading the map.\n<|SEARCH|>${MAP}|d${d}(<|END|>`;
   }
   const memory = messages.filter((m) => m.role === "user").slice(1).map((m) => m.content).join(
@@ -162,7 +163,6 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
       .map((m) => m[1]),
   );
   if (f.doNotRepeat) blocked.add(f.doNotRepeat);
-  const grid = screenGrid(prompt);
   if (grid) {
     const move = screenMove(grid, f, memory, blocked, prompt);
     if (move && (move === "search" || valid.length === 0 || valid.includes(move))) return act(move);

@@ -7,6 +7,8 @@
  * @module
  */
 import { COMPASS_OFFSETS } from "../../bench/games/compass.ts";
+import { CRAWL_MAP_ROWS, panelColumn } from "../../bench/games/crawl/crawl_screen.ts";
+import { tileKind } from "../map_analysis.ts";
 
 /** A parsed screen map: rows of glyphs in map coordinates, and the game's glyph rules. */
 export interface ScreenGrid {
@@ -16,10 +18,8 @@ export interface ScreenGrid {
   width: number;
 }
 
-/** Rows of NetHack's map block and of Crawl's map area. */
+/** Rows of NetHack's map block. */
 const NETHACK_ROWS = 21;
-const CRAWL_ROWS = 17;
-const CRAWL_PANEL = 37;
 
 /** The screen's map grid, when the observation holds a real game's map block. */
 export function screenGrid(prompt: string): ScreenGrid | undefined {
@@ -33,9 +33,8 @@ export function screenGrid(prompt: string): ScreenGrid | undefined {
   const crawl = obs.match(/^screen:\n/m);
   if (crawl) {
     const lines = obs.slice(crawl.index! + crawl[0].length).split("\n");
-    const panel = lines.slice(0, 6).map((l) => l.indexOf("Health:")).find((i) => i > 0) ??
-      CRAWL_PANEL;
-    const rows = lines.slice(0, CRAWL_ROWS).map((l) => l.slice(0, panel).trimEnd());
+    const panel = panelColumn(lines);
+    const rows = lines.slice(0, CRAWL_MAP_ROWS).map((l) => l.slice(0, panel).trimEnd());
     // The view's right edge is where the stats panel begins, less its margin.
     return { game: "crawl", rows, width: panel - 4 };
   }
@@ -103,7 +102,7 @@ export function unknown(g: ScreenGrid, x: number, y: number): boolean {
 
 /** A letter other than the player: a monster (moving into it attacks it, or swaps with a pet). */
 export function isMonster(ch: string): boolean {
-  return /^[A-Za-z&;:']$/.test(ch) && ch !== "@";
+  return ch !== "@" && tileKind(ch) === "monster";
 }
 
 /** Shortest walks from the player: distance and first move of every reachable cell. */

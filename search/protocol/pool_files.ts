@@ -76,7 +76,12 @@ export function poolSha(pool: PoolFile): string {
   return digestOf(pool);
 }
 
-/** Writes a pool file atomically in compact JSON (pools are the largest artifacts). */
+/** A pool file's text: compact JSON (pools are the largest artifacts). */
+export function poolText(pool: PoolFile): string {
+  return JSON.stringify(PoolFileSchema.parse(pool)) + "\n";
+}
+
+/** Writes a pool file atomically. */
 export async function writePool(path: string, pool: PoolFile): Promise<void> {
-  await writeFileAtomic(path, JSON.stringify(PoolFileSchema.parse(pool)) + "\n");
+  await writeFileAtomic(path, poolText(pool));
 }

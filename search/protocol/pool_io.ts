@@ -18,7 +18,7 @@ import type { Benchmark } from "../../bench/benchmark_port.ts";
 import { type PoolFile, PoolFileSchema } from "../artifacts.ts";
 import { SearchError } from "../errors.ts";
 import { parseArtifact, removeIfPresent } from "../run_dir.ts";
-import { writePool } from "./pool_files.ts";
+import { poolText, writePool } from "./pool_files.ts";
 
 /** A working folder for a memory store, and how to remove it. */
 export interface WorkDir {
@@ -75,6 +75,18 @@ const PLAIN: PoolIo = {
       : Promise.resolve(packed),
 };
 
+/** The sealed text opened; a text that does not open is the run's corrupt state. */
+async function openSealed(sealer: TextSealer, text: string, where: string): Promise<string> {
+  try {
+    return await sealer.open(text, where);
+  } catch (e) {
+    if (isAutomemError(e, "sealed_open")) {
+      throw new SearchError("corrupt_state", e.message, {}, { cause: e });
+    }
+    throw e;
+  }
+}
+
 function sealedIo(sealer: TextSealer): PoolIo {
   return {
     sealed: true,
@@ -87,18 +99,10 @@ function sealedIo(sealer: TextSealer): PoolIo {
           `${path} is not sealed, but the benchmark is protected (its pools are never plaintext)`,
         );
       }
-      try {
-        return parseArtifact(path, await sealer.open(text, path), PoolFileSchema);
-      } catch (e) {
-        if (isAutomemError(e, "sealed_open")) {
-          throw new SearchError("corrupt_state", e.message, {}, { cause: e });
-        }
-        throw e;
-      }
+      return parseArtifact(path, await openSealed(sealer, text, path), PoolFileSchema);
     },
     write: async (path, pool) => {
-      const plain = JSON.stringify(PoolFileSchema.parse(pool)) + "\n";
-      await writeFileAtomic(path, await sealer.seal(plain));
+      await writeFileAtomic(path, await sealer.seal(poolText(pool)));
     },
     workDir: async (path) => {
       // The run directory keeps no trace of the store. The temp folder's name is fixed by the
@@ -115,14 +119,7 @@ function sealedIo(sealer: TextSealer): PoolIo {
           `${where} carries an unsealed pool, but the benchmark is protected`,
         );
       }
-      try {
-        return JSON.parse(await sealer.open(packed.sealed_pool, where)) as T;
-      } catch (e) {
-        if (isAutomemError(e, "sealed_open")) {
-          throw new SearchError("corrupt_state", e.message, {}, { cause: e });
-        }
-        throw e;
-      }
+      return JSON.parse(await openSealed(sealer, packed.sealed_pool, where)) as T;
     },
   };
 }

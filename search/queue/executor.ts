@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { abortRejection } from "../../core/abort_rejection.ts";
 import { DEFAULT_LOCOMO_PATH } from "../../bench/locomo/default_path.ts";
 import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
@@ -100,12 +101,7 @@ export function searchBenchmarkRef(config: SearchConfig, benchmark: Benchmark): 
 }
 
 function failedAbort(signal?: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => {
-    if (!signal) return;
-    const stop = () => reject(new SearchAborted());
-    if (signal.aborted) stop();
-    else signal.addEventListener("abort", stop, { once: true });
-  });
+  return abortRejection(signal, () => new SearchAborted());
 }
 
 function addUsage(ledger: UsageLedger, records: readonly UsageRecord[]): void {
