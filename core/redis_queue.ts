@@ -99,6 +99,8 @@ interface Pending {
   resolve: (r: JobResult) => void;
   reject: (e: Error) => void;
   checking: boolean;
+  /** A wake-up arrived while a check was running; that check's state may predate it. */
+  recheck: boolean;
 }
 
 /** The coordinator's side of the queue. */
@@ -150,7 +152,7 @@ export class JobQueue {
    */
   submit(id: string, data: unknown, hooks: SubmitHooks = {}): Promise<JobResult> {
     return new Promise<JobResult>((resolve, reject) => {
-      this.#pending.set(id, { data, hooks, resolve, reject, checking: false });
+      this.#pending.set(id, { data, hooks, resolve, reject, checking: false, recheck: false });
       void this.#start(id, data).catch((e) => this.#settle(id, undefined, e));
     });
   }
@@ -182,8 +184,14 @@ export class JobQueue {
 
   async #check(id: string): Promise<void> {
     const p = this.#pending.get(id);
-    if (!p || p.checking) return;
+    if (!p) return;
+    if (p.checking) {
+      // Dropping this wake-up would leave a finished job unnoticed until the next poll.
+      p.recheck = true;
+      return;
+    }
     p.checking = true;
+    p.recheck = false;
     try {
       // State first: a job read before its state could predate its result.
       const state = await this.queue.getJobState(id);
@@ -206,6 +214,7 @@ export class JobQueue {
       this.opts.onError(`checking job ${id}: ${(e as Error).message}`);
     } finally {
       p.checking = false;
+      if (p.recheck) void this.#check(id);
     }
   }
 

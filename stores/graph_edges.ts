@@ -258,7 +258,7 @@ export async function writeRemovals(tx: KuzuTx, plan: RemovalPlan): Promise<void
 export async function writeEdges(tx: KuzuTx, plan: EdgePlan): Promise<void> {
   for (const table of EDGE_TABLES) {
     const pick = (m: EdgePlan["inserts"]) => [...m.values()].filter(([t]) => t === table);
-    await tx.copy(table, pick(plan.inserts).map(([, e]) => edgeColumns(table, e)));
+    await tx.append(table, pick(plan.inserts).map(([, e]) => edgeColumns(table, e)));
     const updates = pick(plan.updates).map(([, e]) => edgeRow(table, e));
     const cypher = EDGE_CYPHER[table].update;
     if (updates.length > 0 && cypher) await tx.query(cypher, { rows: updates });

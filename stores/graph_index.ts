@@ -165,11 +165,11 @@ export class GraphIndex {
     const known = (id: string) => this.hasNode(id) || added.has(id);
     const edges = planEdges(this.#edges, [...hasMemory, ...batch.edges], known, false);
     await this.#db.transaction(async (tx) => {
-      await tx.copy(
+      await tx.append(
         "Task",
         [...tasks.values()].map((t) => [t.id, t.query_text, t.task_outcome, batch.createdAt]),
       );
-      await tx.copy(
+      await tx.append(
         "Entity",
         newEntities.map((
           e,
@@ -183,7 +183,7 @@ export class GraphIndex {
           },
         );
       }
-      await tx.copy("Memory", batch.memories.map((m) => [m.id, m.unit_type, m.created_at]));
+      await tx.append("Memory", batch.memories.map((m) => [m.id, m.unit_type, m.created_at]));
       await writeEdges(tx, edges);
     });
     for (const t of tasks.keys()) this.#tasks.add(t);

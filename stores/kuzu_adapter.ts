@@ -13,6 +13,13 @@
  * @module
  */
 import { dirname, join } from "node:path";
+import {
+  COPY_MIN_ROWS,
+  createCypher,
+  isIdentifier,
+  rowObjects,
+  type TableShape,
+} from "./kuzu_append.ts";
 import { StoreError } from "./store_error.ts";
 
 /** A parameter value the adapter accepts (see the module docs for why only strings). */
@@ -24,15 +31,17 @@ export type KuzuRow = Record<string, unknown>;
 /** Runs one Cypher statement. */
 export type KuzuQuery = (cypher: string, params?: Record<string, KuzuParam>) => Promise<KuzuRow[]>;
 
-/** What a transaction body may do: run statements and bulk-copy rows into a table. */
+/** What a transaction body may do: run statements and append rows to a table. */
 export interface KuzuTx {
   query: KuzuQuery;
   /**
-   * Appends `rows` (one string per column, in table order) to `table` through a CSV file, which
-   * Kùzu loads about three times faster than an `UNWIND` parameter. Empty strings read back as
-   * null, so callers map null to "" on the way out.
+   * Appends `rows` (one string per column in CSV order: a relationship table's FROM and TO keys,
+   * then its properties) to `table`. Small batches become one `UNWIND … CREATE` statement and
+   * batches of {@linkcode COPY_MIN_ROWS} or more a CSV `COPY`, whichever Kùzu does faster
+   * (`kuzu_append.ts`). Either way empty strings are stored as null, so callers map null to "" on
+   * the way out, and a relationship row whose endpoint is missing fails the transaction.
    */
-  copy(table: string, rows: readonly (readonly string[])[]): Promise<void>;
+  append(table: string, rows: readonly (readonly string[])[]): Promise<void>;
 }
 
 /** Options of {@linkcode KuzuGraph.open}. */
@@ -41,8 +50,10 @@ export interface KuzuOptions {
   bufferPoolBytes?: number;
   /** Query threads (default: Kùzu's choice). */
   threads?: number;
-  /** Directory for the transient CSV files of `copy` (default: the database's directory). */
+  /** Directory for the transient CSV files of `append` (default: the database's directory). */
   scratchDir?: string;
+  /** Rows from which `append` loads through COPY (default {@linkcode COPY_MIN_ROWS}). */
+  copyMinRows?: number;
 }
 
 const csvField = (s: string) => `"${s.replaceAll('"', '""')}"`;
@@ -83,15 +94,18 @@ export class KuzuGraph {
   // deno-lint-ignore no-explicit-any
   readonly #prepared = new Map<string, any>();
   readonly #scratchDir: string;
+  readonly #copyMinRows: number;
+  readonly #shapes = new Map<string, TableShape>();
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
   #copies = 0;
 
   // deno-lint-ignore no-explicit-any
-  private constructor(db: any, conn: any, scratchDir: string) {
+  private constructor(db: any, conn: any, scratchDir: string, copyMinRows: number) {
     this.#db = db;
     this.#conn = conn;
     this.#scratchDir = scratchDir;
+    this.#copyMinRows = copyMinRows;
   }
 
   /** Opens (or creates) the database at `path`; Kùzu replays its WAL after a crash. */
@@ -112,7 +126,7 @@ export class KuzuGraph {
         await Deno.remove(join(scratchDir, e.name));
       }
     }
-    return new KuzuGraph(db, conn, scratchDir);
+    return new KuzuGraph(db, conn, scratchDir, options.copyMinRows ?? COPY_MIN_ROWS);
   }
 
   /** Runs one statement and returns its rows. */
@@ -127,7 +141,7 @@ export class KuzuGraph {
       try {
         const out = await fn({
           query: (cypher, params) => this.#run(cypher, params),
-          copy: (table, rows) => this.#copy(table, rows),
+          append: (table, rows) => this.#append(table, rows),
         });
         await this.#run("COMMIT");
         return out;
@@ -149,11 +163,53 @@ export class KuzuGraph {
     });
   }
 
-  async #copy(table: string, rows: readonly (readonly string[])[]): Promise<void> {
+  async #append(table: string, rows: readonly (readonly string[])[]): Promise<void> {
     if (rows.length === 0) return;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(table)) {
+    if (!isIdentifier(table)) {
       throw new StoreError("invalid_argument", ["table"], `'${table}' is not a table name`);
     }
+    if (rows.length >= this.#copyMinRows) return await this.#copy(table, rows);
+    const shape = await this.#shape(table);
+    const [{ n }] = await this.#run(createCypher(shape), { rows: rowObjects(rows) });
+    if (Number(n) !== rows.length) {
+      throw new StoreError(
+        "unknown_node",
+        ["rows"],
+        `${
+          rows.length - Number(n)
+        } of ${rows.length} ${table} rows name an endpoint that does not exist`,
+      );
+    }
+  }
+
+  /** The catalog's description of `table`, read once per table. */
+  async #shape(table: string): Promise<TableShape> {
+    const known = this.#shapes.get(table);
+    if (known) return known;
+    const kind = (await this.#run("CALL show_tables() RETURN name, type"))
+      .find((t) => t.name === table)?.type;
+    if (kind !== "NODE" && kind !== "REL") {
+      throw new StoreError("invalid_argument", ["table"], `'${table}' is not a table`);
+    }
+    const columns = (await this.#run(`CALL table_info('${table}') RETURN name, type`))
+      .map((c) => ({ name: String(c.name), type: String(c.type) }));
+    const shape: TableShape = { name: table, kind, columns };
+    if (kind === "REL") {
+      const [c] = await this.#run(`CALL show_connection('${table}') RETURN *`);
+      shape.from = {
+        table: String(c["source table name"]),
+        key: String(c["source table primary key"]),
+      };
+      shape.to = {
+        table: String(c["destination table name"]),
+        key: String(c["destination table primary key"]),
+      };
+    }
+    this.#shapes.set(table, shape);
+    return shape;
+  }
+
+  async #copy(table: string, rows: readonly (readonly string[])[]): Promise<void> {
     const file = join(this.#scratchDir, `.kuzu-copy-${this.#copies++}.csv`);
     await Deno.writeTextFile(file, rows.map((r) => r.map(csvField).join(",")).join("\n") + "\n");
     try {

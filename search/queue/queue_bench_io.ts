@@ -35,7 +35,7 @@ export interface QueueBenchRow {
   layout: string;
   architectures: number;
   wall_ms: number;
-  /** Queue: the untimed warm-up pass (2 jobs per slot on fresh workers) before `wall_ms`. */
+  /** Queue: the untimed warm-up pass (warm-up jobs per slot on fresh workers) before `wall_ms`. */
   warm_up_ms?: number;
   /** Baseline wall time / this wall time (baseline: the same mode with the smallest n). */
   speedup: number;
