@@ -34,7 +34,7 @@ function listFlag<T extends string>(value: unknown, flag: string, known: readonl
 export const benchCommand: CommandDef = {
   name: "bench",
   usage:
-    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only] [--json]",
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only|--cpu_only] [--cpu_rounds N] [--json]",
   summary:
     "Benchmarks (memory, calls, queue). memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel.",
   flags: [
@@ -92,6 +92,12 @@ export const benchCommand: CommandDef = {
       description: "queue: model endpoint latency of the I/O-bound case (default 100)",
     },
     { name: "io_only", type: "boolean", description: "queue: only the I/O-bound case" },
+    { name: "cpu_only", type: "boolean", description: "queue: only the CPU-bound case" },
+    {
+      name: "cpu_rounds",
+      type: "number",
+      description: "queue: interleaved rounds of the CPU-bound case, median reported (default 3)",
+    },
   ],
   positionals: { min: 1, max: 1 },
   async run({ flags, positionals, io }) {

@@ -151,7 +151,7 @@ export const workerCommand: CommandDef = {
       name: "scratch",
       type: "string",
       meta: "DIR",
-      description: "scratch directory for stores (default: system temp)",
+      description: "scratch directory for stores (default: a private RAM-backed temp dir)",
     },
     ...WORKER_WEB_FLAGS,
   ],
@@ -177,9 +177,11 @@ export const workerCommand: CommandDef = {
     const { liveDeps } = await import("./model_deps.ts");
     const embedder: Embedder = liveDeps({ dry_run: true }, io).embedder;
     const modelsFor = await workerModels(io);
-    const scratch = flags.scratch ? String(flags.scratch) : await Deno.makeTempDir({
-      prefix: "automem-worker-",
-    });
+    // A unit's stores are thrown away once its result is returned, so they need no disk: in RAM
+    // (/dev/shm, else the temp dir) their syncs cost nothing, and two workers on one machine do
+    // not queue behind each other's disk writes.
+    const { makeRamTempDir } = await import("../core/ram_temp.ts");
+    const scratch = flags.scratch ? String(flags.scratch) : await makeRamTempDir("automem-worker-");
     await Deno.mkdir(scratch, { recursive: true });
     const { isRunTaskPayload } = await import("./run_queue.ts");
     const { isScaffoldEpisodePayload } = await import("./scaffold_queue.ts");
@@ -297,8 +299,17 @@ export async function benchQueue(flags: Flags, io: CliIo): Promise<number> {
   if (slots?.some((n) => !Number.isInteger(n) || n < 1)) {
     throw new UsageError("--io_slots must be a comma-separated list of positive integers");
   }
+  const rounds = num("cpu_rounds");
+  if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1)) {
+    throw new UsageError("--cpu_rounds must be a positive integer");
+  }
+  if (flags.io_only && flags.cpu_only) {
+    throw new UsageError("--io_only and --cpu_only exclude each other");
+  }
   await runQueueBench({
     seed: Number(flags.seed ?? 42),
+    cpuRounds: rounds,
+    cpuOnly: Boolean(flags.cpu_only),
     ioSlots: slots,
     ioProcesses: num("io_processes"),
     latencyMs: num("latency_ms"),

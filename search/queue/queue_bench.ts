@@ -2,9 +2,8 @@
  * `automem bench queue`: what distributing evaluations buys, measured in one run against
  * baselines from the same run. Two workloads:
  *
- * - CPU-bound: a world sweep (offline agent, real memory) in-process and with 1 and 2
- *   `automem worker` subprocesses. Workers are separate processes, so 2 of them can use 2 cores
- *   where one process cannot.
+ * - CPU-bound (`queue_bench_cpu.ts`): a world sweep (offline agent, real memory) in-process and
+ *   with 1 and 2 `automem worker` subprocesses, in interleaved rounds.
  * - I/O-bound (`queue_bench_io.ts`): a task-file sweep whose task model is an HTTP endpoint
  *   answering after a fixed latency, with 1, 4 and 16 job slots in-process (`--parallel`) and
  *   on `automem worker` subprocesses.
@@ -14,15 +13,9 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { createBenchmark } from "../../bench/registry.ts";
-import { HashEmbedder } from "../../core/hash_embedder.ts";
-import { JobQueue } from "../../core/redis_queue.ts";
-import { defaultServices } from "../services.ts";
-import { runSweep } from "../sweep.ts";
-import { sweepQueueExecutor } from "./executor.ts";
-import { benchRow, ioCase, type QueueBenchRow, startWorkers } from "./queue_bench_io.ts";
-import { startTestRedis, type TestRedis } from "./testing/mod.ts";
+import { cpuCase } from "./queue_bench_cpu.ts";
+import { ioCase, type QueueBenchRow } from "./queue_bench_io.ts";
+import { startTestRedis } from "./testing/mod.ts";
 
 export type { QueueBenchRow } from "./queue_bench_io.ts";
 
@@ -30,6 +23,8 @@ export type { QueueBenchRow } from "./queue_bench_io.ts";
 export interface QueueBenchOptions {
   /** Architectures of the CPU-bound world sweep (default 16). */
   cpuArchitectures?: number;
+  /** Interleaved rounds of the CPU-bound case; rows report the median (default 3). */
+  cpuRounds?: number;
   /** Architectures of the I/O-bound sweep (default 32). */
   ioArchitectures?: number;
   /** Fixed latency of every model call in the I/O-bound case (default 100 ms). */
@@ -44,99 +39,9 @@ export interface QueueBenchOptions {
   warmUpJobsPerSlot?: number;
   /** Skip the CPU-bound case. */
   ioOnly?: boolean;
+  /** Skip the I/O-bound case. */
+  cpuOnly?: boolean;
   seed?: number;
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
-/** The split sizes `automem sweep` uses by default: each architecture runs the 100 search tasks. */
-const SWEEP_SIZES = { warmup: 19, search: 100, validation: 30, test: 15 };
-
-async function cpuCase(
-  redis: TestRedis,
-  out: string,
-  opts: { architectures: number; seed: number; warmUpJobsPerSlot: number },
-  emit: (r: QueueBenchRow) => void,
-): Promise<void> {
-  const { architectures: n, seed } = opts;
-  const benchmark = await createBenchmark("world", { seed });
-  const sweep = (
-    dir: string,
-    parallel: number,
-    executor?: Parameters<typeof runSweep>[1]["executor"],
-    warmUp?: { sample: number; seed: number },
-  ) =>
-    runSweep({
-      benchmark,
-      split: "search",
-      sizes: SWEEP_SIZES,
-      sample: warmUp?.sample ?? n,
-      parallel,
-      seed: warmUp?.seed ?? seed,
-      out: join(out, dir),
-    }, { embedder: new HashEmbedder(), services: defaultServices, executor });
-  const base = { workload: "cpu_world_sweep" as const, architectures: n };
-  let local1 = 0;
-  for (const parallel of [1, 2]) {
-    const ms = await timed(() => sweep(`cpu-local-${parallel}`, parallel));
-    if (parallel === 1) local1 = ms;
-    emit(benchRow(
-      {
-        ...base,
-        mode: "in_process",
-        n: parallel,
-        layout: `1x${parallel}`,
-        wall_ms: Math.round(ms),
-      },
-      local1,
-    ));
-  }
-  let oneWorker = 0;
-  for (const workers of [1, 2]) {
-    await redis.cli("flushall");
-    const procs = await startWorkers(redis.url, workers, 1, {}, "cpu-w");
-    try {
-      const queue = await JobQueue.open(redis.url);
-      try {
-        const executor = sweepQueueExecutor({
-          queue,
-          models: { task: null, judge: null, memory: null },
-          benchmark: { name: "world", options: { seed }, dataset_hash: benchmark.datasetHash },
-          embedder: new HashEmbedder(),
-        });
-        // Two submissions per worker keep the next job waiting in Redis while one runs, as a
-        // user's `--parallel` above the worker count does; with exactly one per worker each
-        // worker would idle while the coordinator records a result and submits the next unit.
-        const depth = 2 * workers;
-        // Fresh workers pay one-off costs (module initialisation, JIT, the Kùzu addon) on their
-        // first jobs; another seed's architectures (other job ids) take them, untimed.
-        const warmMs = await timed(() =>
-          sweep(`cpu-q${workers}-warm`, depth, executor, {
-            sample: opts.warmUpJobsPerSlot * workers,
-            seed: seed + 1,
-          })
-        );
-        const ms = await timed(() => sweep(`cpu-q${workers}`, depth, executor));
-        if (workers === 1) oneWorker = ms;
-        emit(benchRow({
-          ...base,
-          mode: "queue",
-          n: workers,
-          layout: `${workers}x1`,
-          wall_ms: Math.round(ms),
-          warm_up_ms: Math.round(warmMs),
-        }, oneWorker));
-      } finally {
-        await queue.close();
-      }
-    } finally {
-      for (const p of procs) await p.kill("SIGTERM");
-    }
-  }
 }
 
 /** Runs both workloads; `emit` receives each row as soon as it is measured. */
@@ -154,9 +59,11 @@ export async function runQueueBench(
         architectures: opts.cpuArchitectures ?? 16,
         seed,
         warmUpJobsPerSlot,
+        rounds: opts.cpuRounds ?? 3,
       }, emit);
     }
     const maxProcesses = opts.ioProcesses ?? 16;
+    if (opts.cpuOnly) return;
     await ioCase(redis, out, {
       architectures: opts.ioArchitectures ?? 32,
       latencyMs: opts.latencyMs ?? 100,
@@ -172,9 +79,10 @@ export async function runQueueBench(
   }
 }
 
-/** A plain-text table of bench rows. */
+/** A plain-text table of bench rows (CPU rows: medians, then each round's speed-up). */
 export function formatQueueBench(rows: readonly QueueBenchRow[]): string {
-  const head = "workload          mode         n  layout  archs  wall_ms  speedup  efficiency";
+  const head =
+    "workload          mode         n  layout  archs  wall_ms  speedup  efficiency  per round";
   return [
     head,
     ...rows.map((r) =>
@@ -182,7 +90,7 @@ export function formatQueueBench(rows: readonly QueueBenchRow[]): string {
         r.layout.padEnd(6)
       } ${String(r.architectures).padStart(6)} ${String(r.wall_ms).padStart(8)} ${
         r.speedup.toFixed(2).padStart(8)
-      } ${r.efficiency.toFixed(2).padStart(11)}`
+      } ${r.efficiency.toFixed(2).padStart(11)}  ${r.round_speedups?.join(" ") ?? ""}`.trimEnd()
     ),
   ].join("\n");
 }

@@ -37,6 +37,10 @@ export interface QueueBenchRow {
   wall_ms: number;
   /** Queue: the untimed warm-up pass (warm-up jobs per slot on fresh workers) before `wall_ms`. */
   warm_up_ms?: number;
+  /** CPU case: interleaved rounds; `wall_ms` and `speedup` are their medians. */
+  rounds?: number;
+  /** CPU case: each round's speed-up against the same round's baseline. */
+  round_speedups?: number[];
   /** Baseline wall time / this wall time (baseline: the same mode with the smallest n). */
   speedup: number;
   /** speedup / n. */
