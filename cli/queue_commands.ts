@@ -186,7 +186,7 @@ export const workerCommand: CommandDef = {
     const { isRunTaskPayload } = await import("./run_queue.ts");
     const { isScaffoldEpisodePayload } = await import("./scaffold_queue.ts");
     let episodes: Promise<(payload: unknown) => Promise<unknown>> | undefined;
-    let runTasks: Promise<(payload: unknown) => Promise<unknown>> | undefined;
+    let runTasks: Promise<RunTaskHandler> | undefined;
     const worker = await startQueueWorker({
       url,
       tlsCa: await queueCa(io),
@@ -205,7 +205,7 @@ export const workerCommand: CommandDef = {
         try {
           // One handler for the worker's life (its toolkits are shared by concurrent jobs).
           if (isRunTaskPayload(data)) {
-            return await (await (runTasks ??= runTaskHandler(io, modelsFor)))(data);
+            return await (await (runTasks ??= runTaskHandler(io, modelsFor))).handle(data);
           }
           if (isScaffoldEpisodePayload(data)) {
             return await (await (episodes ??= scaffoldEpisodeHandler(io, modelsFor)))(data);
@@ -241,40 +241,43 @@ export const workerCommand: CommandDef = {
     });
     await worker.close();
     await web.close();
+    await (await runTasks?.catch(() => undefined))?.close();
     if (!flags.scratch) await Deno.remove(scratch, { recursive: true }).catch(() => {});
     return EXIT.ok;
   },
 };
 
-/** A worker's handler of `automem run` tasks, with the web toolkit built once per setting. */
-async function runTaskHandler(
-  io: CliIo,
-  cached: WorkerModels,
-): Promise<(payload: unknown) => Promise<unknown>> {
+/** A worker's `automem run` task handler, its web toolkits built once per setting. */
+interface RunTaskHandler {
+  handle(payload: unknown): Promise<unknown>;
+  /** Closes the toolkits the handler built (fixture servers, browsers). */
+  close(): Promise<void>;
+}
+
+async function runTaskHandler(io: CliIo, cached: WorkerModels): Promise<RunTaskHandler> {
   const { runTaskRunner } = await import("./run_queue.ts");
   const { buildWebToolkit } = await import("./web_toolkit.ts");
   const { webKindOf } = await import("../bench/web_bench/kinds.ts");
+  const { PromiseCache } = await import("../core/promise_cache.ts");
   const uncached = await workerModels(io, { cache: false });
   const { web } = config(io);
-  const toolkits = new Map<string, ReturnType<typeof buildWebToolkit>>();
-  io.signal.addEventListener("abort", () => {
-    for (const t of toolkits.values()) void t.then((k) => k.close?.()).catch(() => {});
-  }, { once: true });
-  return runTaskRunner({
-    toolkitFor: (benchmark, opts) => {
-      const key = JSON.stringify([benchmark, opts]);
-      let t = toolkits.get(key);
-      if (!t) {
-        t = buildWebToolkit(webKindOf(benchmark)!, { io, ...opts });
-        toolkits.set(key, t);
-        t.catch(() => toolkits.delete(key));
-      }
-      return t;
-    },
+  const toolkits = new PromiseCache<Awaited<ReturnType<typeof buildWebToolkit>>>();
+  const handle = runTaskRunner({
+    toolkitFor: (benchmark, opts) =>
+      toolkits.get(
+        JSON.stringify([benchmark, opts]),
+        () => buildWebToolkit(webKindOf(benchmark)!, { io, ...opts }),
+      ),
     modelsFor: (refs, cache) => (cache ? cached : uncached)(refs),
     web: { search: web.search.provider, reader: web.reader.kind },
     signal: io.signal,
   });
+  return {
+    handle,
+    close: async () => {
+      for (const t of await toolkits.values()) await t.close?.();
+    },
+  };
 }
 
 /** A worker's handler of scaffold episodes, on the worker's model clients. */

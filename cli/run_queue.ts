@@ -14,6 +14,7 @@ import { z } from "zod";
 import { abortRejection } from "../core/abort_rejection.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
+import { PromiseCache } from "../core/promise_cache.ts";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { createRng } from "../core/rng.ts";
@@ -119,7 +120,7 @@ export interface RunTaskEnv {
 
 /** A worker's run-task handler; benchmarks are kept per task file, toolkit and settings. */
 export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<unknown> {
-  const benchmarks = new Map<string, Promise<WebBenchmark>>();
+  const benchmarks = new PromiseCache<WebBenchmark>();
   return async (payload) => {
     const unit = acceptUnit(payload, RunTaskUnitSchema);
     const kind = webKindOf(unit.benchmark);
@@ -154,19 +155,13 @@ export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<un
       unit.ingest,
       toolkitOpts,
     ]);
-    let opened = benchmarks.get(key);
-    if (!opened) {
-      opened = env.toolkitFor(unit.benchmark, toolkitOpts).then((toolkit) =>
-        openWebBenchmark(kind, unit.infile, {
-          toolkit,
-          filters: unit.filters,
-          limits: unit.limits,
-          ingest: unit.ingest,
-        })
-      );
-      benchmarks.set(key, opened);
-      opened.catch(() => benchmarks.delete(key));
-    }
+    const opened = benchmarks.get(key, async () =>
+      openWebBenchmark(kind, unit.infile, {
+        toolkit: await env.toolkitFor(unit.benchmark, toolkitOpts),
+        filters: unit.filters,
+        limits: unit.limits,
+        ingest: unit.ingest,
+      }));
     const benchmark = await opened.catch((e) => {
       throw new UnitRefusedError(
         `cannot open ${unit.benchmark} file ${unit.infile} on this worker: ${(e as Error).message}`,

@@ -8,6 +8,7 @@
  * @module
  */
 import type { BenchmarkOptions } from "../bench/registry.ts";
+import { PromiseCache } from "../core/promise_cache.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import type { SearchServices } from "../search/services.ts";
 import type { Flags } from "./args.ts";
@@ -34,12 +35,11 @@ export async function workerServices(
 ): Promise<{ services: SearchServices; close: () => Promise<void> }> {
   const { defaultServices } = await import("../search/services.ts");
   const { webKindOf } = await import("../bench/web_bench/kinds.ts");
-  const toolkits = new Map<string, Promise<WebToolkit>>();
-  const toolkitFor = async (kind: NonNullable<ReturnType<typeof webKindOf>>) => {
-    let t = toolkits.get(kind.key);
-    if (!t) {
+  const toolkits = new PromiseCache<WebToolkit>();
+  const toolkitFor = (kind: NonNullable<ReturnType<typeof webKindOf>>) =>
+    toolkits.get(kind.key, async () => {
       const { buildWebToolkit } = await import("./web_toolkit.ts");
-      t = buildWebToolkit(kind, {
+      return await buildWebToolkit(kind, {
         io,
         allowPrivate: flags.allow_private_addresses === true,
         offline: false,
@@ -47,11 +47,7 @@ export async function workerServices(
           ? { fixturePort: Number(flags.fixture_port), shareFixture: true }
           : {}),
       });
-      toolkits.set(kind.key, t);
-      t.catch(() => toolkits.delete(kind.key));
-    }
-    return await t;
-  };
+    });
   return {
     services: {
       ...defaultServices,
@@ -63,7 +59,7 @@ export async function workerServices(
       },
     },
     close: async () => {
-      for (const t of toolkits.values()) await (await t.catch(() => undefined))?.close?.();
+      for (const t of await toolkits.values()) await t.close?.();
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Benchmark, BenchTask } from "../../bench/benchmark_port.ts";
 import type { BenchmarkOptions } from "../../bench/registry.ts";
 import { canonicalJson } from "../../core/canonical_json.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
+import { PromiseCache } from "../../core/promise_cache.ts";
 import { createRng } from "../../core/rng.ts";
 import { tokenCapped } from "../../core/token_cap.ts";
 import { type PriceTable, UsageLedger } from "../../core/usage.ts";
@@ -88,19 +89,18 @@ export interface WorkerEnv {
 }
 
 /** Benchmarks by settings: building one (world generation, data loading) is not free. */
-const benchmarks = new Map<string, Promise<Benchmark>>();
+const benchmarks = new PromiseCache<Benchmark>();
 
 async function benchmarkFor(env: WorkerEnv, unit: WorkUnit): Promise<Benchmark> {
   const key = canonicalJson({ name: unit.benchmark.name, options: unit.benchmark.options });
-  let b = benchmarks.get(key);
-  if (!b) {
-    b = env.services.createBenchmark(
-      unit.benchmark.name,
-      unit.benchmark.options as BenchmarkOptions,
-    );
-    benchmarks.set(key, b);
-    b.catch(() => benchmarks.delete(key));
-  }
+  const b = benchmarks.get(
+    key,
+    () =>
+      env.services.createBenchmark(
+        unit.benchmark.name,
+        unit.benchmark.options as BenchmarkOptions,
+      ),
+  );
   const benchmark = await b.catch((e) => {
     throw new UnitRefusedError(
       `cannot build benchmark ${unit.benchmark.name} on this worker: ${(e as Error).message}`,
