@@ -15,39 +15,62 @@ export interface QueueJob {
   worker: string | null;
 }
 
-type QueueView = NonNullable<ProgressView["queue"]>;
-type WorkerRow = QueueView["workers"][number];
+type WorkerRow = NonNullable<ProgressView["queue"]>["workers"][number];
+
+/** Queue counts overall and per worker (sorted by name). */
+export interface JobCounts {
+  queued: number;
+  active: number;
+  done: number;
+  failed: number;
+  workers: { worker: string; active: number; done: number; failed: number }[];
+}
+
+/**
+ * Records one dispatch event of job `key` in `jobs`: a late "active" never undoes a job's end,
+ * and an event without a worker keeps the one already known. Returns whether it changed anything.
+ */
+export function recordDispatch(
+  jobs: Map<string, QueueJob>,
+  key: string,
+  e: { label: string; state: QueueJob["state"]; worker?: string | null },
+): boolean {
+  const prev = jobs.get(key);
+  if (e.state === "active" && (prev?.state === "done" || prev?.state === "failed")) return false;
+  jobs.set(key, { label: e.label, state: e.state, worker: e.worker ?? prev?.worker ?? null });
+  return true;
+}
+
+/** Counts a job table by state, overall and per worker. */
+export function countJobs(jobs: Iterable<QueueJob>): JobCounts {
+  const out: JobCounts = { queued: 0, active: 0, done: 0, failed: 0, workers: [] };
+  const rows = new Map<string, JobCounts["workers"][number]>();
+  for (const j of jobs) {
+    out[j.state]++;
+    if (!j.worker) continue;
+    const w = rows.get(j.worker) ?? { worker: j.worker, active: 0, done: 0, failed: 0 };
+    if (j.state !== "queued") w[j.state]++;
+    rows.set(j.worker, w);
+  }
+  out.workers = [...rows.values()].sort((a, b) => a.worker.localeCompare(b.worker));
+  return out;
+}
 
 /** Applies one `unit_dispatch` event to the job table and the view's queue counts. */
 export function applyDispatch(
   s: { view: ProgressView; jobs: Map<string, QueueJob> },
   e: Extract<RunEvent, { type: "unit_dispatch" }>,
 ): void {
-  const prev = s.jobs.get(e.job_id);
-  // A late "active" never undoes a job's end.
-  if (e.state === "active" && (prev?.state === "done" || prev?.state === "failed")) return;
-  s.jobs.set(e.job_id, {
-    label: e.label,
-    state: e.state,
-    worker: e.worker ?? prev?.worker ?? null,
-  });
-  const q: QueueView = { url: e.queue, queued: 0, active: 0, done: 0, failed: 0, workers: [] };
-  const rows = new Map<string, WorkerRow>();
-  for (const j of s.jobs.values()) {
-    q[j.state]++;
-    if (!j.worker) continue;
-    const w = rows.get(j.worker) ?? { worker: j.worker, active: 0, done: 0, failed: 0, last: null };
-    if (j.state !== "queued") w[j.state]++;
-    rows.set(j.worker, w);
-  }
+  if (!recordDispatch(s.jobs, e.job_id, e)) return;
+  const counts = countJobs(s.jobs.values());
   // `last`: the unit of the worker's latest event.
-  for (const old of s.view.queue?.workers ?? []) {
-    const w = rows.get(old.worker);
-    if (w) w.last = old.last;
-  }
-  if (e.worker && rows.has(e.worker)) rows.get(e.worker)!.last = e.label;
-  q.workers = [...rows.values()].sort((a, b) => a.worker.localeCompare(b.worker));
-  s.view.queue = q;
+  const last = new Map((s.view.queue?.workers ?? []).map((w) => [w.worker, w.last]));
+  if (e.worker) last.set(e.worker, e.label);
+  const workers: WorkerRow[] = counts.workers.map((w) => ({
+    ...w,
+    last: last.get(w.worker) ?? null,
+  }));
+  s.view.queue = { url: e.queue, ...counts, workers };
 }
 
 /** Which units each worker ran (finished jobs), for the report. */

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { countJobs, type QueueJob, recordDispatch, unitsByWorker } from "./queue_progress.ts";
 
 /** Queue counts of a scaffold run. */
 export interface ScaffoldQueueStatus {
@@ -22,12 +23,11 @@ export interface ScaffoldQueueStatus {
   }[];
 }
 
-type State = "queued" | "active" | "done" | "failed";
 const STATES: readonly string[] = ["queued", "active", "done", "failed"];
 
 /** Folds `episode_dispatch` lines of an events.jsonl text (null: the run used no queue). */
 export function scaffoldQueueStatus(eventsText: string): ScaffoldQueueStatus | null {
-  const jobs = new Map<string, { state: State; worker: string | null }>();
+  const jobs = new Map<string, QueueJob>();
   for (const line of eventsText.split("\n")) {
     if (!line.includes('"episode_dispatch"')) continue;
     let e: { type?: unknown; label?: unknown; seed?: unknown; state?: unknown; worker?: unknown };
@@ -38,25 +38,17 @@ export function scaffoldQueueStatus(eventsText: string): ScaffoldQueueStatus | n
     }
     if (e.type !== "episode_dispatch" || !STATES.includes(String(e.state))) continue;
     const key = `${e.label}:${e.seed}`;
-    const prev = jobs.get(key);
-    const state = e.state as State;
-    // A late "active" never undoes an episode's end.
-    if (state === "active" && (prev?.state === "done" || prev?.state === "failed")) continue;
-    const worker = typeof e.worker === "string" ? e.worker : prev?.worker ?? null;
-    jobs.set(key, { state, worker });
+    recordDispatch(jobs, key, {
+      label: key,
+      state: e.state as QueueJob["state"],
+      worker: typeof e.worker === "string" ? e.worker : null,
+    });
   }
   if (jobs.size === 0) return null;
-  const out: ScaffoldQueueStatus = { queued: 0, active: 0, done: 0, failed: 0, workers: [] };
-  const rows = new Map<string, ScaffoldQueueStatus["workers"][number]>();
-  for (const [key, j] of jobs) {
-    out[j.state]++;
-    if (!j.worker) continue;
-    const w = rows.get(j.worker) ??
-      { worker: j.worker, active: 0, done: 0, failed: 0, episodes: [] };
-    if (j.state !== "queued") w[j.state]++;
-    if (j.state === "done") w.episodes.push(key);
-    rows.set(j.worker, w);
-  }
-  out.workers = [...rows.values()].sort((a, b) => a.worker.localeCompare(b.worker));
-  return out;
+  const counts = countJobs(jobs.values());
+  const episodes = unitsByWorker(jobs);
+  return {
+    ...counts,
+    workers: counts.workers.map((w) => ({ ...w, episodes: episodes.get(w.worker) ?? [] })),
+  };
 }
