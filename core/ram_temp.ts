@@ -11,17 +11,25 @@ import { sha256Hex } from "./canonical_json.ts";
 /** Where RAM-backed temporary directories are made, when the machine has one. */
 export const RAM_TEMP_ROOT = "/dev/shm";
 
-/** Makes a private (0700) temporary directory, RAM-backed when possible; the caller removes it. */
-export async function makeRamTempDir(prefix: string, root = RAM_TEMP_ROOT): Promise<string> {
+/**
+ * Runs `make` in `root`, or in the system temp directory when `root` is missing or not writable
+ * (any other error is thrown), and makes the directory it returns private (0700).
+ */
+async function inRamOrTemp(root: string, make: (base: string) => Promise<string>): Promise<string> {
   let dir: string;
   try {
-    dir = await Deno.makeTempDir({ dir: root, prefix });
+    dir = await make(root);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound || e instanceof Deno.errors.PermissionDenied)) throw e;
-    dir = await Deno.makeTempDir({ prefix });
+    dir = await make(tmpdir());
   }
   await Deno.chmod(dir, 0o700).catch(() => {});
   return dir;
+}
+
+/** Makes a private (0700) temporary directory, RAM-backed when possible; the caller removes it. */
+export function makeRamTempDir(prefix: string, root = RAM_TEMP_ROOT): Promise<string> {
+  return inRamOrTemp(root, (base) => Deno.makeTempDir({ dir: base, prefix }));
 }
 
 /**
@@ -29,26 +37,14 @@ export async function makeRamTempDir(prefix: string, root = RAM_TEMP_ROOT): Prom
  * RAM-backed when possible. Whatever an earlier holder of the same key left there (a process
  * killed with SIGKILL) is removed first, so redoing the same work cleans up after the crash.
  */
-export async function makeRamDirFor(
-  key: string,
-  prefix: string,
-  root = RAM_TEMP_ROOT,
-): Promise<string> {
+export function makeRamDirFor(key: string, prefix: string, root = RAM_TEMP_ROOT): Promise<string> {
   const name = prefix + sha256Hex(key).slice(0, 24);
-  for (const base of [root, tmpdir()]) {
+  return inRamOrTemp(root, async (base) => {
     const dir = join(base, name);
-    try {
-      await Deno.remove(dir, { recursive: true }).catch((e) => {
-        if (!(e instanceof Deno.errors.NotFound)) throw e;
-      });
-      await Deno.mkdir(dir, { mode: 0o700 });
-      await Deno.chmod(dir, 0o700).catch(() => {});
-      return dir;
-    } catch (e) {
-      const unusable = e instanceof Deno.errors.NotFound ||
-        e instanceof Deno.errors.PermissionDenied;
-      if (!unusable || base !== root) throw e;
-    }
-  }
-  throw new Deno.errors.NotFound(`no temp directory for ${name}`);
+    await Deno.remove(dir, { recursive: true }).catch((e) => {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    });
+    await Deno.mkdir(dir, { mode: 0o700 });
+    return dir;
+  });
 }
