@@ -24,6 +24,11 @@ export interface FlagDef {
 /** Parsed flags keyed by snake_case name. */
 export type Flags = Record<string, string | number | boolean | undefined>;
 
+/** A string flag's trimmed value, or undefined when it is absent, blank or not a string. */
+export function trimmedFlag(v: unknown): string | undefined {
+  return typeof v === "string" && v.trim() ? v.trim() : undefined;
+}
+
 /** Result of parsing one command's arguments. */
 export type ArgsResult =
   | { ok: true; flags: Flags; positionals: string[]; help: boolean }

@@ -6,7 +6,7 @@
  * @module
  */
 import { cachedEmbedder } from "../core/cached_embedder.ts";
-import type { AutomemConfig, RoleConfig } from "../core/config.ts";
+import type { AutomemConfig, ModelFlags, RoleConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { createOpenAIChatModel, createOpenAIEmbedder } from "../core/openai_adapter.ts";
 import type { ChatModel, Embedder } from "../core/ports.ts";
@@ -86,17 +86,28 @@ export function liveRoles(models: RoleModels): (keyof RoleModels)[] {
   return (Object.keys(models) as (keyof RoleModels)[]).filter((k) => models[k] !== undefined);
 }
 
+/**
+ * The model ids a command's flags name (`--model`, `--search_model`, `--diagnosis_model`,
+ * `--judge_model`, `--memory_model`), as configuration overrides; flags a command does not
+ * define stay undefined.
+ */
+export function modelFlags(flags: Flags): ModelFlags {
+  const id = (name: string) => flags[name] as string | undefined;
+  return {
+    model: id("model"),
+    searchModel: id("search_model"),
+    diagnosisModel: id("diagnosis_model"),
+    judgeModel: id("judge_model"),
+    memoryModel: id("memory_model"),
+  };
+}
+
 /** Resolves the configuration (flags over environment) into live ports; dry runs use no models. */
 export function liveDeps(flags: Flags, io: CliIo): LiveDeps {
   const config = loadConfig({
     env: io.env,
     cwd: io.cwd,
-    flags: {
-      model: flags.model as string | undefined,
-      searchModel: flags.search_model as string | undefined,
-      diagnosisModel: flags.diagnosis_model as string | undefined,
-      judgeModel: flags.judge_model as string | undefined,
-    },
+    flags: modelFlags(flags),
   });
   // A protected benchmark's prompts (decrypted task text) must not land in the on-disk cache.
   const safe = webKindOf(String(flags.benchmark ?? ""))?.protected

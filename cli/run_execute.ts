@@ -21,7 +21,7 @@ import { formatRunReport, summarizeRun } from "../bench/web_bench/run_report.ts"
 import { parseTaskIndices, runWebTasks, selectTasks } from "../bench/web_bench/run_tasks.ts";
 import { DataUnavailableError, TaskFileError } from "../bench/errors.ts";
 import { isAutomemError } from "../core/automem_error.ts";
-import type { Flags } from "./args.ts";
+import { type Flags, trimmedFlag } from "./args.ts";
 import { countFiles, openRunMemory } from "./run_memory.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import { buildModels } from "./model_deps.ts";
@@ -40,8 +40,6 @@ export interface RunOptions {
   toolkitFactory: ToolkitFactory;
 }
 
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-
 /** Runs the benchmark; returns the exit code. */
 export async function executeRun(
   kind: WebBenchmarkKind,
@@ -50,7 +48,7 @@ export async function executeRun(
   opts: RunOptions,
 ): Promise<number> {
   const offline = flags.offline === true;
-  if (flags.queue !== undefined && str(flags.spec)) {
+  if (flags.queue !== undefined && trimmedFlag(flags.spec)) {
     throw new UsageError(
       "--queue runs every task as its own job without memory; with --spec the tasks share one evolving memory, so run it without --queue",
     );
@@ -58,7 +56,7 @@ export async function executeRun(
   const config = loadConfig({
     env: io.env,
     cwd: io.cwd,
-    flags: { model: str(flags.model), judgeModel: str(flags.judge_model) },
+    flags: { model: trimmedFlag(flags.model), judgeModel: trimmedFlag(flags.judge_model) },
   });
   // Protected prompts must not land in the on-disk response cache.
   const models = offline
@@ -125,10 +123,10 @@ async function runWith(
   const infile = resolve(io.cwd, String(flags.infile));
   const filters = {
     level: opts.level,
-    difficulty: str(flags.difficulty),
-    lang: str(flags.lang),
-    domain: str(flags.domain),
-    question_type: str(flags.question_type),
+    difficulty: trimmedFlag(flags.difficulty),
+    lang: trimmedFlag(flags.lang),
+    domain: trimmedFlag(flags.domain),
+    question_type: trimmedFlag(flags.question_type),
   };
   const limits = {
     maxSteps: opts.maxSteps,
@@ -155,7 +153,7 @@ async function runWith(
   }
   let selected;
   try {
-    const indices = str(flags.task_indices);
+    const indices = trimmedFlag(flags.task_indices);
     selected = selectTasks(
       benchmark.tasks(),
       indices ? parseTaskIndices(indices) : undefined,
@@ -165,9 +163,9 @@ async function runWith(
     if (isAutomemError(e, "invalid_task_indices")) throw new UsageError(e.message);
     throw e;
   }
-  const outDir = resolve(io.cwd, str(flags.output_dir) ?? defaultRunDir(kind));
-  const tasksDir = resolve(io.cwd, str(flags.direct_output_dir) ?? join(outDir, "tasks"));
-  const outfile = resolve(io.cwd, str(flags.outfile) ?? join(outDir, "results.jsonl"));
+  const outDir = resolve(io.cwd, trimmedFlag(flags.output_dir) ?? defaultRunDir(kind));
+  const tasksDir = resolve(io.cwd, trimmedFlag(flags.direct_output_dir) ?? join(outDir, "tasks"));
+  const outfile = resolve(io.cwd, trimmedFlag(flags.outfile) ?? join(outDir, "results.jsonl"));
   await Deno.mkdir(outDir, { recursive: true });
   const clock = task ? systemClock : logicalClock();
   const { provider, cleanup } = await openRunMemory(flags, io, kind, outDir, {

@@ -15,12 +15,10 @@ import type { MemoryProvider } from "../memory/provider_port.ts";
 import { NoMemoryProvider } from "../memory/no_memory.ts";
 import { openMemory } from "../memory/open_memory.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
-import type { Flags } from "./args.ts";
+import { type Flags, trimmedFlag } from "./args.ts";
 import { readSpecFile } from "./core_commands.ts";
 import { type CliIo, UsageError } from "./io.ts";
 import { buildEmbedder } from "./model_deps.ts";
-
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
 /** Opens the run's memory provider and what removes its temporary folder afterwards. */
 export async function openRunMemory(
@@ -35,7 +33,7 @@ export async function openRunMemory(
     idPrefix: string;
   },
 ): Promise<{ provider: MemoryProvider; cleanup: () => Promise<void> }> {
-  const specFile = str(flags.spec);
+  const specFile = trimmedFlag(flags.spec);
   if (!specFile) return { provider: new NoMemoryProvider(), cleanup: () => Promise.resolve() };
   const parsed = await readSpecFile(resolve(io.cwd, specFile), io);
   if (!parsed.ok) {

@@ -11,7 +11,7 @@ import { v0Scaffold } from "../scaffold/v0.ts";
 import { loadConfig } from "../core/config.ts";
 import type { Flags } from "./args.ts";
 import { type CliIo, UsageError } from "./io.ts";
-import { buildModels, type RoleModels } from "./model_deps.ts";
+import { buildModels, modelFlags, type RoleModels } from "./model_deps.ts";
 
 /** Parses `42-51` or `1,2,5` (or a mix) into seeds. */
 export function parseSeeds(text: string, flag: string): number[] {
@@ -50,12 +50,7 @@ export function agentModels(flags: Flags, io: CliIo): { models?: AgentModels; ro
   const config = loadConfig({
     env: io.env,
     cwd: io.cwd,
-    flags: {
-      model: flags.model as string | undefined,
-      memoryModel: flags.memory_model as string | undefined,
-      searchModel: flags.search_model as string | undefined,
-      judgeModel: flags.judge_model as string | undefined,
-    },
+    flags: modelFlags(flags),
   });
   const roles = buildModels(config);
   if (!roles.task) return { roles };

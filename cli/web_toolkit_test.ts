@@ -3,13 +3,7 @@ import { startFixtureWeb } from "../bench/web/fixture_web.ts";
 import { webKindOf } from "../bench/web_bench/kinds.ts";
 import { buildWebToolkit } from "./web_toolkit.ts";
 import { captureIo } from "./testing_io.ts";
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
+import { freePort } from "../core/free_port.ts";
 
 const GAIA = webKindOf("GAIA")!;
 const io = () => captureIo({ env: { AUTOMEM_CACHE_DIR: "/nonexistent/automem-cache" } });

@@ -73,7 +73,7 @@ export interface ModelFlags {
   diagnosisModel?: string;
   /** `--judge_model`. */
   judgeModel?: string;
-  /** The memory role's model (extraction, planner, composer, management ops); no CLI flag. */
+  /** The memory role's model (extraction, planner, composer, management ops); `--memory_model`. */
   memoryModel?: string;
   /** The embedding model; no CLI flag (the CLI reads `EMBEDDING_MODEL`). */
   embeddingModel?: string;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../core/clock.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
-import { parseSpec } from "../core/spec.ts";
 import { architectureRankings, LOCOMO_RANK_DEPTH } from "./locomo_rankings.ts";
 import { parseLocomo } from "./trajectory_io/locomo.ts";
+import { simpleSpec } from "./testing/fixtures.ts";
 
 const FILE = [{
   sample_id: "tiny",
@@ -22,14 +22,6 @@ const FILE = [{
 Deno.test("architectureRankings: each question's hits carry their turn refs and shown characters; the scratch dir is removed", async () => {
   const parsed = parseLocomo(JSON.stringify(FILE));
   assert.ok(parsed.ok);
-  const spec = parseSpec({
-    schema_version: "1",
-    encode: ["tip"],
-    store: "json",
-    retrieve: "hybrid",
-    manage: "lightweight",
-  });
-  assert.ok(spec.ok);
   const scratch = await Deno.makeTempDir();
   try {
     const sessions: string[] = [];
@@ -38,7 +30,7 @@ Deno.test("architectureRankings: each question's hits carry their turn refs and 
       1,
       ["When did Ana adopt Pixel?"],
       {
-        spec: spec.value,
+        spec: simpleSpec(),
         embedder: new HashEmbedder(64),
         clock: logicalClock(),
         scratchDir: scratch,

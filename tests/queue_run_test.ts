@@ -15,18 +15,12 @@ import {
   startTestWorker,
   treeDiff,
 } from "../search/queue/testing/mod.ts";
+import { freePort } from "../core/free_port.ts";
 
 const HAVE_REDIS = redisServerPath() !== null;
 const SKIP = HAVE_REDIS ? "" : " (skipped: redis-server is not installed)";
 const PASSWORD = "run-queue-pass-91c";
 const ENV = { NO_COLOR: "1" };
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
 
 /** Where two texts first differ, with some context. */
 function firstDifference(a: string, b: string): string {

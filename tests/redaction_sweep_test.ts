@@ -11,6 +11,7 @@ import { parseSearchConfig } from "../search/config.ts";
 import { runSearchWith } from "../search/engine.ts";
 import { fakeServices } from "../search/testing/fake_memory.ts";
 import { createApp } from "../server/app.ts";
+import { MINIMAL_SEARCH_FLAGS } from "../search/testing/small_search.ts";
 
 const SECRET = /SECRET/;
 
@@ -51,13 +52,7 @@ Deno.test("no artifact, event, report or API response of a run with secret-beari
       output_dir: out,
       benchmark: "world",
       max_rounds: 1,
-      num_candidates: 1,
-      warmup_n: 1,
-      search_n: 2,
-      batch_size: 2,
-      validation_n: 1,
-      test_n: 1,
-      parallel: 1,
+      ...MINIMAL_SEARCH_FLAGS,
       max_steps: 2,
       final_validation: true,
     });

@@ -6,6 +6,7 @@ import { HashEmbedder } from "../core/hash_embedder.ts";
 import { parseSearchConfig } from "../search/config.ts";
 import { runSearchWith } from "../search/engine.ts";
 import { defaultServices } from "../search/services.ts";
+import { MINIMAL_SEARCH_FLAGS } from "../search/testing/small_search.ts";
 
 /** A bounded split: 1 warm-up, 2 search, 1 validation and 1 test episode of 6 steps each. */
 function config(out: string, name: string, resume = false) {
@@ -17,13 +18,7 @@ function config(out: string, name: string, resume = false) {
     dry_run: true,
     max_steps: 6,
     max_rounds: 1,
-    num_candidates: 1,
-    warmup_n: 1,
-    search_n: 2,
-    batch_size: 2,
-    validation_n: 1,
-    test_n: 1,
-    parallel: 1,
+    ...MINIMAL_SEARCH_FLAGS,
   });
   if (!cfg.ok) throw new Error(JSON.stringify(cfg.issues));
   return cfg.value;

@@ -18,16 +18,10 @@ import {
   startTestWorker,
   treeDiff,
 } from "../search/queue/testing/mod.ts";
+import { freePort } from "../core/free_port.ts";
 
 const HAVE_REDIS = redisServerPath() !== null;
 const SKIP = HAVE_REDIS ? "" : " (skipped: redis-server is not installed)";
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
 
 function args(
   out: string,

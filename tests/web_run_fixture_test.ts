@@ -11,15 +11,9 @@ import { captureIo } from "../cli/testing_io.ts";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
 import { FIXTURE_TASKS } from "../bench/web/fixture_tasks.ts";
 import { assertNoTaskText, textsUnder } from "./leak_scan.ts";
+import { freePort } from "../core/free_port.ts";
 
 /** A port that was free a moment ago (the fixture files must name the port before it serves). */
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
 async function setup() {
   const dir = await Deno.makeTempDir({ prefix: "automem-fixture-run-" });
   const port = freePort();

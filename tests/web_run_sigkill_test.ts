@@ -5,15 +5,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
+import { freePort } from "../core/free_port.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
 
 function command(cwd: string, infile: string, out: string, port: number): Deno.Command {
   return new Deno.Command(Deno.execPath(), {

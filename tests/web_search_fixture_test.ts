@@ -15,18 +15,12 @@ import { writeFixtureTaskFiles } from "../bench/web_bench/fixture_files.ts";
 import { FIXTURE_TASKS } from "../bench/web/fixture_tasks.ts";
 import { assertNoTaskText, textsUnder } from "./leak_scan.ts";
 import { createApp } from "../server/app.ts";
+import { freePort } from "../core/free_port.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
 
 /** A port that was free a moment ago (the fixture files must name the port before it serves). */
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
 /** A small search: warm-up, one-candidate rounds, runoff and the held-out test. */
 function searchArgs(
   name: string,

@@ -5,13 +5,18 @@
  * @module
  */
 import { compileSpec, type Plan } from "../../core/compiler.ts";
-import { parseSpec } from "../../core/spec.ts";
+import { type ArchitectureSpec, parseSpec } from "../../core/spec.ts";
 
 /**
  * The compiled plan of `tip` encoding into a `json` store, `hybrid` retrieval and `lightweight`
  * management, with embeddings of `embeddingDim` and state under `baseDir`.
  */
 export function simplePlan(baseDir = "/nonexistent", embeddingDim = 32): Plan {
+  return compileSpec(simpleSpec(), { baseDir, embeddingDim });
+}
+
+/** The smallest complete architecture: `tip` / `json` / `hybrid` / `lightweight`. */
+export function simpleSpec(): ArchitectureSpec {
   const spec = parseSpec({
     schema_version: "1",
     encode: ["tip"],
@@ -20,5 +25,5 @@ export function simplePlan(baseDir = "/nonexistent", embeddingDim = 32): Plan {
     manage: "lightweight",
   });
   if (!spec.ok) throw new Error(`the simple spec is invalid: ${JSON.stringify(spec.issues)}`);
-  return compileSpec(spec.value, { baseDir, embeddingDim });
+  return spec.value;
 }

@@ -15,7 +15,7 @@ import { JobQueue } from "../../core/redis_queue.ts";
 import { defaultServices } from "../services.ts";
 import { runSweep } from "../sweep.ts";
 import { sweepQueueExecutor } from "./executor.ts";
-import { type QueueBenchRow, startWorkers } from "./queue_bench_io.ts";
+import { type QueueBenchRow, startWorkers, timed } from "./queue_bench_io.ts";
 import type { TestRedis } from "./testing/mod.ts";
 
 /** The split sizes `automem sweep` uses by default: each architecture runs the 100 search tasks. */
@@ -39,12 +39,6 @@ export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
 }
 
 /** Measures the CPU-bound case; `emit` receives the four rows once every round ran. */

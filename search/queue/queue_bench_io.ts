@@ -65,7 +65,8 @@ export interface IoCaseOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
+/** Wall time of `fn` in ms. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;

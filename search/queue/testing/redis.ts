@@ -6,6 +6,7 @@
  * @module
  */
 import { join, relative } from "node:path";
+import { freePort } from "../../../core/free_port.ts";
 
 /** Where `redis-server` is, or null when it is not installed (tests then skip). */
 export function redisServerPath(): string | null {
@@ -34,13 +35,6 @@ export interface TestRedis {
   /** Starts it again on the same port and directory. */
   restart(): Promise<void>;
   stop(): Promise<void>;
-}
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 /**
