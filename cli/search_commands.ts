@@ -59,6 +59,12 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   S("proposer", "llm | rules | random (default: llm with a search model, else rules)", "NAME"),
   B("random_search", "uniform random proposals (same as --proposer random)"),
   N("random_search_seed", "random proposer seed (default 123)"),
+  S(
+    "bootstrap",
+    "round 1's list: none | fixed | random:SEED, the same for every proposer (default: fixed for rules, none otherwise)",
+    "CHOICE",
+  ),
+  S("ablate", "rules proposer parts to switch off: fgmd, surrogate (comma list)", "LIST"),
   B("disable_elitism", "do not re-evaluate the champion each round"),
   B("no_canonical_import", "candidates start with an empty store"),
   S("discovery_thresholds", "accuracy thresholds of rounds_to_discovery", "LIST"),

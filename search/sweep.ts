@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { Benchmark, BenchTask } from "../bench/benchmark_port.ts";
+import type { Benchmark, BenchTask, TaskResult } from "../bench/benchmark_port.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../core/atomic_write.ts";
 import { compileSpec } from "../core/compiler.ts";
 import type { Clock, Embedder } from "../core/ports.ts";
@@ -22,6 +22,8 @@ import { mean, r6 } from "./protocol/metrics.ts";
 import { pooled } from "./protocol/stage.ts";
 import { stratifiedSplit } from "./protocol/split.ts";
 import { removeIfPresent } from "./run_dir.ts";
+import { VerdictSchema } from "./fgmd/schemas.ts";
+import { sweepVerdict } from "./sweep_verdict.ts";
 import type { SweepUnitRequest } from "./queue/executor.ts";
 import type { SearchServices } from "./service_port.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
@@ -32,6 +34,8 @@ export const LandscapeEntrySchema = z.object({
   architecture: ArchitectureSpecSchema,
   score: z.number(),
   cost: z.number(),
+  /** The FGMD verdict of the run (rule attribution); absent in sweeps written before it was kept. */
+  verdict: VerdictSchema.optional(),
 });
 /** A landscape entry. */
 export type LandscapeEntry = z.infer<typeof LandscapeEntrySchema>;
@@ -195,8 +199,8 @@ export async function evaluateArchitecture(
     model: deps.models?.memory,
     signal: deps.signal,
   });
-  const scores: number[] = [];
-  const tokens: number[] = [];
+  const results: TaskResult[] = [];
+  let verdict;
   try {
     const rng = createRng(`sweep:${set.seed}`);
     for (const task of set.tasks) {
@@ -207,9 +211,9 @@ export async function evaluateArchitecture(
         rng: rng.fork(task.id),
         signal: deps.signal,
       });
-      scores.push(r.score);
-      tokens.push(r.total_tokens);
+      results.push(r);
     }
+    verdict = await sweepVerdict(spec, set.tasks, results, (await provider.exportPool()).units);
   } finally {
     await provider.close().catch(() => {});
     await removeIfPresent(dir);
@@ -217,8 +221,9 @@ export async function evaluateArchitecture(
   return {
     fingerprint: fp,
     architecture: spec,
-    score: r6(mean(scores)),
-    cost: r6(mean(tokens)),
+    score: r6(mean(results.map((r) => r.score))),
+    cost: r6(mean(results.map((r) => r.total_tokens))),
+    verdict,
   };
 }
 
