@@ -5,6 +5,7 @@ import { marginalEffects, quantiles, runSweep, SweepSummarySchema } from "./swee
 import { createFakeBenchmark } from "./testing/fake_benchmark.ts";
 import { fakeServices } from "./testing/fake_memory.ts";
 import { spec } from "./testing/specs.ts";
+import { VerdictSchema } from "./fgmd/schemas.ts";
 
 Deno.test("a sweep writes the landscape and a summary, and resumes by skipping known fingerprints", async () => {
   const out = await Deno.makeTempDir();
@@ -17,7 +18,15 @@ Deno.test("a sweep writes the landscape and a summary, and resumes by skipping k
   const text = await Deno.readTextFile(join(out, "landscape.jsonl"));
   const lines = text.trim().split("\n").map((l) => JSON.parse(l));
   assert.equal(lines.length, 6);
-  assert.deepEqual(Object.keys(lines[0]).sort(), ["architecture", "cost", "fingerprint", "score"]);
+  assert.deepEqual(Object.keys(lines[0]).sort(), [
+    "architecture",
+    "cost",
+    "fingerprint",
+    "score",
+    "verdict",
+  ]);
+  // Each entry keeps the FGMD verdict a search would have read for it (replays use it).
+  for (const l of lines) VerdictSchema.parse(l.verdict);
   assert.equal(summary.best!.score, Math.max(...lines.map((l) => l.score)));
   SweepSummarySchema.parse(JSON.parse(await Deno.readTextFile(join(out, "sweep_summary.json"))));
   // Lose the last four entries (one torn), as a killed sweep would, and resume.

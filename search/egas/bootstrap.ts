@@ -12,7 +12,7 @@
  */
 import { createRng, sample } from "../../core/rng.ts";
 import { type ArchitectureSpec, parseSpec } from "../../core/spec.ts";
-import { type Issue, type ParseResult } from "../../core/issues.ts";
+import type { Issue, ParseResult } from "../../core/issues.ts";
 import {
   Admission,
   type ProposalContext,
