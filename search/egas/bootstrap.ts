@@ -112,7 +112,7 @@ export function bootstrapList(
       architecture: builtIn(e.arch),
       hypothesis: `Bootstrap: ${e.why}.`,
       diversity_role: e.role,
-      rationale: "Round 1 seeds span every dimension of the space (fixed bootstrap list).",
+      rationale: "Round 1 seeds span every dimension of the space.",
       repairs: [],
     }));
   }
