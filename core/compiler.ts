@@ -23,7 +23,13 @@ export const TOP_K = 4;
 
 /** Parameters of each retriever (docs/design.md#retrievers); hybrid weights are explicit. */
 export const RETRIEVER_DEFAULTS = {
-  hybrid: { semantic_weight: 0.3, keyword_weight: 0.7, sub_k_min: 10, temporal_weight: 0.2 },
+  hybrid: {
+    semantic_weight: 0.3,
+    keyword_weight: 0.7,
+    sub_k_min: 10,
+    temporal_weight: 0.2,
+    brevity_weight: 0,
+  },
   contrastive: {
     success_weight: 0.6,
     failure_weight: 0.4,
@@ -91,6 +97,8 @@ export interface CompileOptions {
   embeddingDim?: number;
   /** Per-op setting overrides, merged over the defaults (validated keys only). */
   opOverrides?: Partial<Record<OpName, Record<string, number | boolean | string>>>;
+  /** Retriever parameter overrides, merged over its defaults (validated keys only). */
+  retrieveOverrides?: Readonly<Record<string, number>>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -116,6 +124,12 @@ export function compileSpec(spec: ArchitectureSpec, options: CompileOptions): Pl
   const params: Record<string, number | string | readonly string[]> = {
     ...RETRIEVER_DEFAULTS[spec.retrieve],
   };
+  for (const [k, v] of Object.entries(options.retrieveOverrides ?? {})) {
+    if (!(k in params)) {
+      throw new Error(`unknown parameter '${k}' for retriever '${spec.retrieve}'`);
+    }
+    params[k] = v;
+  }
   const plan: Plan = {
     spec: { ...spec, encode: [...spec.encode] },
     fingerprint: fingerprint(spec),
