@@ -23,13 +23,7 @@ export const TOP_K = 4;
 
 /** Parameters of each retriever (docs/design.md#retrievers); hybrid weights are explicit. */
 export const RETRIEVER_DEFAULTS = {
-  hybrid: {
-    semantic_weight: 0.3,
-    keyword_weight: 0.7,
-    sub_k_min: 10,
-    temporal_weight: 0.2,
-    brevity_weight: 0,
-  },
+  hybrid: { semantic_weight: 0.3, keyword_weight: 0.7, sub_k_min: 10, temporal_weight: 0.2 },
   contrastive: {
     success_weight: 0.6,
     failure_weight: 0.4,
