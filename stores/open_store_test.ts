@@ -53,13 +53,19 @@ Deno.test("openStore refuses an embedder whose dimension differs from the plan's
   });
 });
 
+/** A json store in `dir` written by the hashing embedder, holding two units. */
+async function jsonStoreWithTwoUnits(dir: string) {
+  const clock = logicalClock();
+  const hash = new HashEmbedder(TEST_DIM);
+  const store = await openStore(planFor("json", dir), { embedder: hash, clock });
+  await store.add(fixtureUnits(2));
+  await store.close();
+  return { clock, hash };
+}
+
 Deno.test("a store records its embedder and refuses another one with embedder_mismatch", async () => {
   await withTempDir(async (dir) => {
-    const clock = logicalClock();
-    const hash = new HashEmbedder(TEST_DIM);
-    const store = await openStore(planFor("json", dir), { embedder: hash, clock });
-    await store.add(fixtureUnits(2));
-    await store.close();
+    const { clock, hash } = await jsonStoreWithTwoUnits(dir);
     const marker = JSON.parse(await Deno.readTextFile(`${dir}/store_json/${EMBEDDER_MARKER}`));
     assert.deepEqual(marker, { format: "automem-embedder-v1", id: hash.id, dim: TEST_DIM });
     // Same dimension, other embedder: the vectors would be compared across spaces.
@@ -79,11 +85,7 @@ Deno.test("a store records its embedder and refuses another one with embedder_mi
 
 Deno.test("a store written before embedder ids were recorded is adopted, or refused by dimension", async () => {
   await withTempDir(async (dir) => {
-    const clock = logicalClock();
-    const hash = new HashEmbedder(TEST_DIM);
-    const store = await openStore(planFor("json", dir), { embedder: hash, clock });
-    await store.add(fixtureUnits(2));
-    await store.close();
+    const { clock, hash } = await jsonStoreWithTwoUnits(dir);
     const markerPath = `${dir}/store_json/${EMBEDDER_MARKER}`;
     await Deno.remove(markerPath);
     const wider = new HashEmbedder(TEST_DIM * 2);
