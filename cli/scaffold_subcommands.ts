@@ -154,6 +154,7 @@ async function serveSub({ flags, io }: CommandContext): Promise<number> {
     port: (flags.port as number | undefined) ?? 8765,
     token,
     persistMemory: flags.persist_memory === true,
+    maxBodyBytes: flags.max_body_bytes as number | undefined,
     signal: io.signal,
   });
   io.stderr(
