@@ -128,3 +128,88 @@ Deno.test("the endpoint rejects bad bodies, enforces its token, and refuses a pu
     /without a token/,
   );
 });
+
+Deno.test("OpenAI's values are accepted: temperature null, stream as server-sent chunks; n > 1 is refused", async () => {
+  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
+  const app = createAgentEndpoint({
+    spec: v0Scaffold("nethack"),
+    models: { memory: model, task: model },
+  });
+  const msgs = [{ role: "user", content: part(INSTRUCTION) }, {
+    role: "user",
+    content: part(observation("hi")),
+  }];
+  const plain = await app.request(request({ messages: msgs, temperature: null, max_tokens: null }));
+  assert.equal(plain.status, 200);
+  const s = await app.request(request({
+    messages: msgs,
+    stream: true,
+    stream_options: { include_usage: true },
+  }));
+  assert.equal(s.status, 200);
+  assert.match(s.headers.get("content-type") ?? "", /text\/event-stream/);
+  const data = (await s.text()).split("\n").filter((l) => l.startsWith("data: ")).map((l) =>
+    l.slice(6)
+  );
+  assert.equal(data.at(-1), "[DONE]");
+  const chunks = data.slice(0, -1).map((d) => JSON.parse(d));
+  assert.equal(chunks.map((c) => c.choices[0]?.delta?.content ?? "").join(""), "east");
+  assert.equal(chunks[2].choices[0].finish_reason, "stop");
+  assert.ok(chunks[3].usage.total_tokens > 0);
+  const n = await app.request(request({ messages: msgs, n: 2 }));
+  assert.equal(n.status, 400);
+  assert.match((await n.json()).error.message, /^n: /);
+});
+
+Deno.test("a body above the limit is refused with 413 before the agent runs", async () => {
+  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
+  const app = createAgentEndpoint({
+    spec: v0Scaffold("nethack"),
+    models: { memory: model, task: model },
+    maxBodyBytes: 10_000,
+  });
+  const big = await app.request(request({
+    messages: [{ role: "user", content: "x".repeat(20_000) }],
+  }));
+  assert.equal(big.status, 413);
+  assert.match((await big.json()).error.message, /larger than 10000 bytes/);
+  assert.equal(model.calls.length, 0);
+});
+
+Deno.test("a retried request gets the same answer without a second model call; a new conversation starts its own episode", async () => {
+  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
+  const app = createAgentEndpoint({
+    spec: v0Scaffold("nethack"),
+    models: { memory: model, task: model },
+  });
+  const body = {
+    messages: [{ role: "user", content: part(INSTRUCTION) }, {
+      role: "user",
+      content: part(observation("one")),
+    }],
+  };
+  const a = await (await app.request(request(body))).json();
+  const calls = model.calls.length;
+  const b = await (await app.request(request(body))).json();
+  assert.deepEqual(b.automem, a.automem);
+  assert.equal(model.calls.length, calls);
+  const other = await (await app.request(request({
+    messages: [{ role: "user", content: part(INSTRUCTION) }, {
+      role: "user",
+      content: part(observation("two")),
+    }],
+  }))).json();
+  assert.notEqual(other.automem.session, a.automem.session);
+});
+
+Deno.test("a scaffold whose budget cannot hold BALROG's instruction and an observation fails at load", () => {
+  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
+  assert.throws(
+    () =>
+      createAgentEndpoint({
+        spec: { ...v0Scaffold("nethack"), context_budget_chars: 4000 },
+        models: { memory: model, task: model },
+      }),
+    /context_budget_chars 4000 cannot hold/,
+  );
+});
