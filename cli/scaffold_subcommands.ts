@@ -69,6 +69,11 @@ async function playSub({ flags, io }: CommandContext): Promise<number> {
     models: agentModels(flags, io).models,
     signal: io.signal,
   });
+  // Episodes cut by Ctrl-C are not results.
+  if (io.signal.aborted) {
+    io.stderr("automem scaffold play: interrupted\n");
+    return EXIT.interrupted;
+  }
   io.stdout(
     JSON.stringify(
       {
