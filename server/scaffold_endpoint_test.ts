@@ -30,6 +30,17 @@ const observation = (msg: string) =>
 // BALROG's OpenAI client sends content as arrays of text parts.
 const part = (text: string) => [{ type: "text", text }];
 
+/** An endpoint on v0 NetHack whose model always answers `action`. */
+function scriptedApp(action: string, extra: { token?: string; maxBodyBytes?: number } = {}) {
+  const model = new ScriptedModel({ rules: [() => `<|ACTION|>${action}<|END|>`] });
+  const app = createAgentEndpoint({
+    spec: v0Scaffold("nethack"),
+    models: { memory: model, task: model },
+    ...extra,
+  });
+  return { model, app };
+}
+
 function request(body: unknown, headers: Record<string, string> = {}) {
   return new Request("http://127.0.0.1/v1/chat/completions", {
     method: "POST",
@@ -97,12 +108,7 @@ Deno.test("BALROG-shaped requests run the memory agent around the upstream model
 });
 
 Deno.test("the endpoint rejects bad bodies, enforces its token, and refuses a public bind without one", async () => {
-  const model = new ScriptedModel({ rules: [() => "<|ACTION|>north<|END|>"] });
-  const app = createAgentEndpoint({
-    spec: v0Scaffold("nethack"),
-    models: { memory: model, task: model },
-    token: "s3cret-token",
-  });
+  const { model, app } = scriptedApp("north", { token: "s3cret-token" });
   assert.equal(
     (await app.request(request({ messages: [] }, { authorization: "Bearer s3cret-token" }))).status,
     400,
@@ -130,11 +136,7 @@ Deno.test("the endpoint rejects bad bodies, enforces its token, and refuses a pu
 });
 
 Deno.test("OpenAI's values are accepted: temperature null, stream as server-sent chunks; n > 1 is refused", async () => {
-  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
-  const app = createAgentEndpoint({
-    spec: v0Scaffold("nethack"),
-    models: { memory: model, task: model },
-  });
+  const { app } = scriptedApp("east");
   const msgs = [{ role: "user", content: part(INSTRUCTION) }, {
     role: "user",
     content: part(observation("hi")),
@@ -162,12 +164,7 @@ Deno.test("OpenAI's values are accepted: temperature null, stream as server-sent
 });
 
 Deno.test("a body above the limit is refused with 413 before the agent runs", async () => {
-  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
-  const app = createAgentEndpoint({
-    spec: v0Scaffold("nethack"),
-    models: { memory: model, task: model },
-    maxBodyBytes: 10_000,
-  });
+  const { model, app } = scriptedApp("east", { maxBodyBytes: 10_000 });
   const big = await app.request(request({
     messages: [{ role: "user", content: "x".repeat(20_000) }],
   }));
@@ -177,11 +174,7 @@ Deno.test("a body above the limit is refused with 413 before the agent runs", as
 });
 
 Deno.test("a retried request gets the same answer without a second model call; a new conversation starts its own episode", async () => {
-  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
-  const app = createAgentEndpoint({
-    spec: v0Scaffold("nethack"),
-    models: { memory: model, task: model },
-  });
+  const { model, app } = scriptedApp("east");
   const body = {
     messages: [{ role: "user", content: part(INSTRUCTION) }, {
       role: "user",
