@@ -6,6 +6,5 @@
  * @module
  */
 export * from "./errors.ts";
-export * from "./lock.ts";
 export * from "./open.ts";
 export * from "./run_dir.ts";

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Clock } from "../core/ports.ts";
 import { RunDirError } from "./errors.ts";
-import { acquireLock, type RunLock } from "./lock.ts";
-import { readArtifact, removeIfPresent, RunDir } from "./run_dir.ts";
+import { acquireLock, readArtifact, removeIfPresent, RunDir, type RunLock } from "./run_dir.ts";
 
 /** The one field of a run's `summary.json` the refusal message reads. */
 const SummaryStatusSchema = z.object({ status: z.string() });

@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
 import { RunDirError } from "./errors.ts";
-import { acquireLock } from "./lock.ts";
+import { acquireLock, RunDir, taskFileName } from "./run_dir.ts";
 import { openRunDir } from "./open.ts";
-import { RunDir, taskFileName } from "./run_dir.ts";
 
 const clock = logicalClock();
 const opts = (outputDir: string, extra: Partial<Parameters<typeof openRunDir>[0]> = {}) => ({

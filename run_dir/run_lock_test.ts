@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
 import { RunDirError } from "./errors.ts";
-import { acquireLock } from "./lock.ts";
-import { RunDir } from "./run_dir.ts";
+import { acquireLock, RunDir } from "./run_dir.ts";
 
 const STALE = 999_999;
 

@@ -20,8 +20,7 @@ import {
 } from "../../search/artifacts.ts";
 import type { ChampionState } from "../../search/artifacts.ts";
 import { EventLog } from "../../search/events.ts";
-import { writeArtifact } from "../../run_dir/run_dir.ts";
-import { LockFileSchema, processStartTime } from "../../run_dir/lock.ts";
+import { LockFileSchema, processStartTime, writeArtifact } from "../../run_dir/run_dir.ts";
 import { commitFixtureRound } from "./fixture_commit.ts";
 import {
   fixtureAttribution,
