@@ -15,7 +15,7 @@ import { PROPOSERS } from "./config.ts";
 import { bootstrapText, defaultBootstrap } from "./egas/bootstrap.ts";
 import { SearchError } from "./errors.ts";
 import { pooled } from "./protocol/stage.ts";
-import { exists, readArtifact, removeIfPresent } from "./run_dir.ts";
+import { exists, readArtifact, removeIfPresent } from "../run_dir/run_dir.ts";
 import {
   evaluateArchitecture,
   type LandscapeEntry,
