@@ -66,13 +66,20 @@ export async function readStreamCapped(
   } finally {
     reader.releaseLock();
   }
-  const bytes = new Uint8Array(n);
+  return new TextDecoder().decode(concatBytes(chunks));
+}
+
+/** The chunks joined into one array (the only non-empty one, uncopied, when there is just one). */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  const parts = chunks.filter((c) => c.byteLength > 0);
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, c) => n + c.byteLength, 0));
   let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
+  for (const c of parts) {
+    out.set(c, at);
     at += c.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return out;
 }
 
 /** `text` without a leading UTF-8 byte-order mark. */

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { concatBytes } from "../core/strict_json.ts";
 import { parseEventLines, type RunEvent } from "../search/events.ts";
 
 const NEWLINE = 0x0a;
@@ -25,14 +26,6 @@ export interface EventReadOptions {
   maxBytesPerRead?: number;
   /** Told the size of every chunk read from disk (tests count bytes with it). */
   onRead?: (bytes: number) => void;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.byteLength === 0) return b;
-  const out = new Uint8Array(a.byteLength + b.byteLength);
-  out.set(a);
-  out.set(b, a.byteLength);
-  return out;
 }
 
 /** Reads the complete events appended to a file since the previous call. */
@@ -101,7 +94,7 @@ export class EventFileCursor {
         this.#onRead?.(n);
         left -= n;
         // Only a torn line's start is copied; the chunk buffer itself is reused.
-        pending = this.#consume(concat(pending, buf.subarray(0, n)), out).slice();
+        pending = this.#consume(concatBytes([pending, buf.subarray(0, n)]), out).slice();
       }
       return out;
     } finally {
