@@ -24,6 +24,7 @@ import { stratifiedSplit } from "./protocol/split.ts";
 import { removeIfPresent } from "../run_dir/run_dir.ts";
 import type { SearchServices } from "./service_port.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { redactSecretValues } from "../core/secret_values.ts";
 
 /** What a sweep hands its executor for one architecture. */
 export interface SweepUnitRequest {
@@ -254,7 +255,9 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
       }, deps);
     have.set(entry.fingerprint, entry);
     chain = chain.then(() =>
-      Deno.writeTextFile(landscapePath, JSON.stringify(entry) + "\n", { append: true })
+      Deno.writeTextFile(landscapePath, redactSecretValues(JSON.stringify(entry)) + "\n", {
+        append: true,
+      })
     );
     await chain;
     deps.onProgress?.(++done, chosen.length, entry);
