@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { COMMANDS } from "../cli/commands.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { captureIo } from "../cli/testing_io.ts";
+import { readTree } from "../search/queue/testing/redis.ts";
 
 // Each secret the configuration knows, in the form a client sends it: the query value, the URL
 // password, the key, and the Basic-auth header `base64("bob:pw-Hush1")` Deno derives from the URL.
@@ -50,19 +51,6 @@ const SEARCH_ARGS = [
   "--quiet",
 ];
 
-async function allFiles(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (dir: string) => {
-    for await (const e of Deno.readDir(dir)) {
-      const p = join(dir, e.name);
-      if (e.isDirectory) await walk(p);
-      else out.set(relative(root, p), await Deno.readTextFile(p));
-    }
-  };
-  await walk(root);
-  return out;
-}
-
 function assertClean(where: string, text: string): void {
   for (const s of SECRETS) assert.ok(!text.includes(s), `${where} leaks ${s}`);
 }
@@ -74,7 +62,7 @@ Deno.test("an endpoint that echoes the query and Authorization header in 400 err
     const io = captureIo({ env: env(server.addr.port), cwd: out });
     const code = await runCli(["search", `--output_dir=${out}`, ...SEARCH_ARGS], io, COMMANDS);
     assert.equal(code, 0, io.err.join(""));
-    const files = await allFiles(join(out, "r"));
+    const files = await readTree(join(out, "r"));
     assert.ok(
       [...files.values()].some((v) => v.includes("rejected POST /v1/chat/completions")),
       "the echoed error reached the run files",
@@ -104,7 +92,7 @@ Deno.test("an endpoint that echoes the query and Authorization header in a 500 l
     assert.match(stderr, /rejected POST \/v1\/chat\/completions/, "the echoed body is reported");
     assertClean("stderr", stderr);
     assertClean("stdout", new TextDecoder().decode(child.stdout));
-    for (const [name, text] of await allFiles(join(out, "r"))) assertClean(name, text);
+    for (const [name, text] of await readTree(join(out, "r"))) assertClean(name, text);
   } finally {
     await server.shutdown();
   }
