@@ -23,6 +23,7 @@ export * from "./ports.ts";
 export * from "./presets.ts";
 export * from "./read_if_exists.ts";
 export * from "./redact_url.ts";
+export * from "./secret_values.ts";
 export * from "./response_cache.ts";
 export * from "./rng.ts";
 export * from "./runtime_policy.ts";

@@ -32,6 +32,7 @@ import {
   type StructuredState,
 } from "./structured_output.ts";
 import { redactUrl, redactUrlsIn } from "./redact_url.ts";
+import { rememberSecret, rememberUrlSecrets } from "./secret_values.ts";
 import { estimateTokens } from "./usage.ts";
 import { decodeFloat32Base64, l2Normalize } from "./vectors.ts";
 
@@ -95,6 +96,9 @@ class Transport {
 
   constructor(opts: OpenAIConnection) {
     this.#opts = opts;
+    // A server may echo the key, the query or the Basic-auth header back in an error body.
+    if (opts.apiKey) rememberSecret(opts.apiKey);
+    rememberUrlSecrets(opts.baseURL);
     this.#timeoutMs = opts.timeoutMs ?? 120_000;
     this.#policy = {
       ...DEFAULT_RETRY_POLICY,

@@ -136,6 +136,11 @@ export interface Embedder {
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
+  /**
+   * Milliseconds from an arbitrary origin that never jump (`performance.now()`), for durations
+   * and budgets; a clock without it measures durations with `now()`.
+   */
+  monotonic?(): number;
 }
 
 /** Seeded random source. `fork` derives an independent stream from a label, deterministically. */

@@ -13,7 +13,13 @@ import type { Clock } from "../core/ports.ts";
 import { MetricsSchema } from "./common_schemas.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
 
-const base = { seq: z.number().int().min(1), at: z.string(), run: z.string() };
+const base = {
+  seq: z.number().int().min(1),
+  at: z.string(),
+  run: z.string(),
+  /** The run's monotonic elapsed time across invocations when the event was written (ms). */
+  elapsed_ms: z.number().min(0).optional(),
+};
 const stage = z.enum(["baseline", "warmup", "round", "runoff", "final_test"]);
 const usage = z.object({ tokens: z.number(), cost_usd: z.number() });
 
@@ -185,7 +191,7 @@ export type RunEvent = z.infer<typeof RunEventSchema>;
 export type RunEventType = RunEvent["type"];
 /** What a caller emits: an event without the fields the log assigns. */
 export type EventInput = RunEvent extends infer E
-  ? E extends RunEvent ? Omit<E, "seq" | "at" | "run"> : never
+  ? E extends RunEvent ? Omit<E, "seq" | "at" | "run" | "elapsed_ms"> : never
   : never;
 
 /** Reads the events of a run, skipping a torn or corrupt line; `afterSeq` filters older ones. */
@@ -223,6 +229,7 @@ export class EventLog {
   readonly #run: string;
   readonly #clock: Clock;
   readonly #listener?: (event: RunEvent) => void;
+  readonly #elapsed?: () => number;
   #seq: number;
   #chain: Promise<void> = Promise.resolve();
 
@@ -232,18 +239,28 @@ export class EventLog {
     clock: Clock,
     seq: number,
     listener?: (e: RunEvent) => void,
+    elapsed?: () => number,
   ) {
     this.#path = path;
     this.#run = run;
     this.#clock = clock;
     this.#seq = seq;
     this.#listener = listener;
+    this.#elapsed = elapsed;
   }
 
-  /** Opens (or creates) the log at `path`. */
+  /**
+   * Opens (or creates) the log at `path`. With `elapsedMs`, every event records the run's
+   * monotonic elapsed time, which a resumed run continues from (see `priorWallMs`).
+   */
   static async open(
     path: string,
-    opts: { run: string; clock: Clock; onEvent?: (event: RunEvent) => void },
+    opts: {
+      run: string;
+      clock: Clock;
+      onEvent?: (event: RunEvent) => void;
+      elapsedMs?: () => number;
+    },
   ): Promise<EventLog> {
     let text = "";
     try {
@@ -258,7 +275,7 @@ export class EventLog {
     }
     const events = parseEventLines(text);
     const last = events.length ? events[events.length - 1].seq : 0;
-    return new EventLog(path, opts.run, opts.clock, last, opts.onEvent);
+    return new EventLog(path, opts.run, opts.clock, last, opts.onEvent, opts.elapsedMs);
   }
 
   /** The seq of the last event written. */
@@ -273,6 +290,7 @@ export class EventLog {
       seq: this.#seq + 1,
       at: isoUtc(this.#clock.now()),
       run: this.#run,
+      ...(this.#elapsed ? { elapsed_ms: Math.round(this.#elapsed()) } : {}),
     }));
     this.#seq = event.seq;
     const line = JSON.stringify(event) + "\n";

@@ -26,6 +26,7 @@ import { VerdictSchema } from "./fgmd/schemas.ts";
 import { sweepVerdict } from "./sweep_verdict.ts";
 import type { SearchServices } from "./service_port.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { redactSecretValues } from "../core/secret_values.ts";
 
 /** What a sweep hands its executor for one architecture. */
 export interface SweepUnitRequest {
@@ -259,7 +260,9 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
       }, deps);
     have.set(entry.fingerprint, entry);
     chain = chain.then(() =>
-      Deno.writeTextFile(landscapePath, JSON.stringify(entry) + "\n", { append: true })
+      Deno.writeTextFile(landscapePath, redactSecretValues(JSON.stringify(entry)) + "\n", {
+        append: true,
+      })
     );
     await chain;
     deps.onProgress?.(++done, chosen.length, entry);

@@ -62,6 +62,11 @@ export interface RecordLogOptions<T extends { id: string }> {
   schema: z.ZodType<T>;
   /** Minimum log length before {@linkcode RecordLog.needsCheckpoint} says yes (default 1000). */
   checkpointAfter?: number;
+  /**
+   * Validate only: every rule of a normal open runs, but nothing is created, cut or removed
+   * (`automem store check` opens with this, so it refuses exactly what opening refuses).
+   */
+  readOnly?: boolean;
 }
 
 /** An append-only record log with snapshots; see the module docs for the file format. */
@@ -72,7 +77,7 @@ export class RecordLog<T extends { id: string }> {
   #logRecords = 0;
 
   private constructor(opts: RecordLogOptions<T>) {
-    this.#opts = { checkpointAfter: 1000, ...opts };
+    this.#opts = { checkpointAfter: 1000, readOnly: false, ...opts };
     this.#lineSchema = z.object({
       record: opts.schema,
       vector: z.string().nullable().optional(),
@@ -84,10 +89,10 @@ export class RecordLog<T extends { id: string }> {
     opts: RecordLogOptions<T>,
   ): Promise<{ log: RecordLog<T>; records: VectorRecord<T>[] }> {
     const log = new RecordLog(opts);
-    await Deno.mkdir(opts.dir, { recursive: true });
+    if (!opts.readOnly) await Deno.mkdir(opts.dir, { recursive: true });
     const state = await log.#readSnapshot();
     await log.#replayLog(state);
-    await log.#removeStrayFiles();
+    if (!opts.readOnly) await log.#removeStrayFiles();
     return { log, records: [...state.values()] };
   }
 
@@ -156,6 +161,7 @@ export class RecordLog<T extends { id: string }> {
   }
 
   async #resetLog(): Promise<void> {
+    if (this.#opts.readOnly) return;
     const header = { format: LOG_FORMAT, generation: this.#generation };
     await writeFileAtomic(this.#path("log"), JSON.stringify(header) + "\n");
     this.#logRecords = 0;
@@ -253,7 +259,7 @@ export class RecordLog<T extends { id: string }> {
       count++;
     }
     // Cut the torn tail so the next append starts on a fresh line.
-    if (encoder.encode(text).byteLength !== validBytes) {
+    if (!this.#opts.readOnly && encoder.encode(text).byteLength !== validBytes) {
       await Deno.truncate(this.#path("log"), validBytes);
     }
     this.#logRecords = count;

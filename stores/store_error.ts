@@ -17,6 +17,7 @@ export type StoreErrorCode =
   | "unknown_node"
   | "invalid_argument"
   | "corrupt_file"
+  | "read_only"
   | "embedder_mismatch"
   | "closed";
 
