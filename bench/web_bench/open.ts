@@ -8,6 +8,7 @@
 import { DataUnavailableError, TaskFileError } from "../errors.ts";
 import type { AgentLimits } from "../agent/mod.ts";
 import { createWebBenchmark, type WebBenchmark } from "./benchmark.ts";
+import type { WebScorer } from "./judges.ts";
 import type { WebBenchmarkKind } from "./kinds.ts";
 import type { WebToolkit } from "./toolkit.ts";
 import type { WebTask } from "./web_task.ts";
@@ -44,6 +45,8 @@ export interface OpenWebOptions {
   limits?: Partial<AgentLimits>;
   /** False: a frozen memory (no ingestion). */
   ingest?: boolean;
+  /** How answers are graded (default `official`). */
+  scorer?: WebScorer;
 }
 
 /** Reads and builds; throws `DataUnavailableError` or `TaskFileError`. */
@@ -72,7 +75,15 @@ export async function openWebBenchmark(
     }]);
   }
   return createWebBenchmark(
-    { kind, text, source: infile, toolkit: opts.toolkit, limits: opts.limits, ingest: opts.ingest },
+    {
+      kind,
+      text,
+      source: infile,
+      toolkit: opts.toolkit,
+      limits: opts.limits,
+      ingest: opts.ingest,
+      scorer: opts.scorer,
+    },
     tasks,
   );
 }
