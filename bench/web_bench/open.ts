@@ -1,11 +1,15 @@
 /**
  * Opens a web benchmark from its input file: read, load (every issue named by row and field),
+ * where a parquet file (GAIA's `metadata.parquet`, WebWalkerQA's converted split) is read into
+ * the same rows as its JSON form, so one loader checks both;
  * filter (GAIA `level`; WebWalkerQA `difficulty`, `lang`, `domain`, `question_type`) and build.
  * Filtering keeps each task's row, so item indices and identities never shift.
  *
  * @module
  */
+import { extname } from "node:path";
 import { DataUnavailableError, TaskFileError } from "../errors.ts";
+import { isParquet, parquetRows } from "../task_file/parquet_rows.ts";
 import type { AgentLimits } from "../agent/mod.ts";
 import { createWebBenchmark, type WebBenchmark } from "./benchmark.ts";
 import type { WebScorer } from "./judges.ts";
@@ -49,21 +53,39 @@ export interface OpenWebOptions {
   scorer?: WebScorer;
 }
 
+/** The file's text; a parquet file becomes the JSON array of its rows. */
+async function inputText(infile: string, bytes: Uint8Array): Promise<string> {
+  if (!isParquet(bytes)) {
+    if (extname(infile).toLowerCase() === ".parquet") {
+      throw new TaskFileError(infile, [{
+        code: "invalid_parquet",
+        path: [],
+        message: "the file has a .parquet name but no parquet magic bytes",
+      }]);
+    }
+    return new TextDecoder().decode(bytes);
+  }
+  const read = await parquetRows(bytes);
+  if (!read.ok) throw new TaskFileError(infile, [read.issue]);
+  return JSON.stringify(read.rows);
+}
+
 /** Reads and builds; throws `DataUnavailableError` or `TaskFileError`. */
 export async function openWebBenchmark(
   kind: WebBenchmarkKind,
   infile: string,
   opts: OpenWebOptions,
 ): Promise<WebBenchmark> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await Deno.readTextFile(infile);
+    bytes = await Deno.readFile(infile);
   } catch (e) {
     throw new DataUnavailableError(
       infile,
       e instanceof Deno.errors.NotFound ? undefined : String(e),
     );
   }
+  const text = await inputText(infile, bytes);
   const loaded = kind.load(text);
   if (!loaded.ok) throw new TaskFileError(infile, loaded.issues);
   const tasks = filterTasks(loaded.tasks, opts.filters ?? {});
