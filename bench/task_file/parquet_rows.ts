@@ -10,7 +10,7 @@
 import { Buffer } from "node:buffer";
 import { parquetReadObjects } from "hyparquet";
 import { compressors } from "hyparquet-compressors";
-import { type Issue } from "../../core/issues.ts";
+import type { Issue } from "../../core/issues.ts";
 
 /** The four magic bytes that open and close every parquet file. */
 const MAGIC = "PAR1";
