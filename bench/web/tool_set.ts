@@ -83,7 +83,7 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
       cache,
       jina: reader.kind === "jina" ? { base: reader.jinaBase, key: reader.jinaKey } : undefined,
       resolve: options.resolve,
-      limits: options.fetchLimits,
+      limits: { ...options.web.fetch, ...options.fetchLimits },
       maxChars: options.maxChars,
     }));
   }
