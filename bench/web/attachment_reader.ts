@@ -9,7 +9,7 @@
  * @module
  */
 import { extname } from "node:path";
-import { csvToMarkdown } from "./csv_reader.ts";
+import { csvToMarkdown, parseCsv } from "./csv_reader.ts";
 import { docxToMarkdown } from "./docx_reader.ts";
 import { readHtml } from "./html_reader.ts";
 import { htmlToMarkdown } from "./markdown.ts";
@@ -17,7 +17,7 @@ import { pdfText } from "./pdf_text.ts";
 import { pptxToMarkdown } from "./pptx_reader.ts";
 import { decodeText } from "./text_decode.ts";
 import { WebToolError } from "./web_error.ts";
-import { xlsxToMarkdown } from "./xlsx_reader.ts";
+import { xlsxSheets, xlsxToMarkdown } from "./xlsx_reader.ts";
 import { DEFAULT_ZIP_LIMITS, unzipLimited, type ZipLimits } from "./zip_reader.ts";
 
 /** How an attachment is read. */
@@ -83,6 +83,37 @@ export interface AttachmentReadOptions {
   readonly media?: MediaDescriber;
   /** What the agent wants from the file (passed to a media describer). */
   readonly question?: string;
+}
+
+/**
+ * The whole content of attachment `name` as data for code: every row of a CSV/TSV file (arrays
+ * of cell strings, header first), every sheet of a workbook (`{sheet: rows}`), parsed JSON, and
+ * for anything else the text {@linkcode readAttachmentBytes} gives. No row limit applies, so an
+ * aggregate over all rows is exact.
+ */
+export async function readAttachmentData(
+  name: string,
+  bytes: Uint8Array,
+  options: AttachmentReadOptions = {},
+): Promise<unknown> {
+  const kind = attachmentKind(name);
+  if (kind === "csv" || kind === "tsv") {
+    return parseCsv(
+      utf8OrNull(bytes) ?? new TextDecoder("latin1").decode(bytes),
+      kind === "tsv" ? "\t" : undefined,
+    );
+  }
+  if (kind === "xlsx") {
+    return Object.fromEntries((await xlsxSheets(bytes)).map((s) => [s.name, s.rows]));
+  }
+  if (kind === "json") {
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      // not JSON after all: its text below
+    }
+  }
+  return await readAttachmentBytes(name, bytes, options);
 }
 
 function utf8OrNull(bytes: Uint8Array): string | null {
