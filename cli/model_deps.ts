@@ -35,7 +35,7 @@ function chatFor(role: RoleConfig, config: AutomemConfig): ChatModel | undefined
     model: role.model,
     maxRetries: config.maxRetries,
   });
-  return cachedModel(inner, config.cache);
+  return cachedModel(inner, { ...config.cache, endpoint: role.endpoint.baseURL });
 }
 
 /** Builds the chat models of every configured role. */

@@ -83,7 +83,11 @@ export async function workerModels(
           model: ref.model,
         }),
         // Protected benchmarks' prompts must not reach the on-disk response cache.
-        opts.cache === false ? { ...c.cache, mode: "off" } : c.cache,
+        {
+          ...c.cache,
+          ...(opts.cache === false ? { mode: "off" as const } : {}),
+          endpoint: ref.base_url ?? endpoint.baseURL,
+        },
       );
       clients.set(key, out[role]!);
     }

@@ -159,7 +159,7 @@ export const searchCommand: CommandDef = {
     const stopServer = new AbortController();
     let server: Promise<void> | undefined;
     let queue: Awaited<ReturnType<typeof openQueue>> = null;
-    const web = await webServices(config.benchmark, flags, io);
+    const web = await searchWebServices(config.benchmark, flags, io);
     try {
       const { liveDeps, liveRoles } = await import("./model_deps.ts");
       const live = liveDeps(flags, io);
@@ -223,7 +223,7 @@ export const searchCommand: CommandDef = {
 };
 
 /** For a web benchmark: the agent's toolkit, handed to the benchmark factory. */
-async function webServices(benchmark: string, flags: Flags, io: CliIo) {
+export async function searchWebServices(benchmark: string, flags: Flags, io: CliIo) {
   const { webKindOf } = await import("../bench/web_bench/kinds.ts");
   const kind = webKindOf(benchmark);
   if (!kind) return undefined;

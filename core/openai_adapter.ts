@@ -31,6 +31,7 @@ import {
   type StructuredOutputMode,
   type StructuredState,
 } from "./structured_output.ts";
+import { alternating, toolExchangesAsText } from "./chat_messages.ts";
 import { redactUrl, redactUrlsIn } from "./redact_url.ts";
 import { rememberSecret, rememberUrlSecrets } from "./secret_values.ts";
 import { estimateTokens } from "./usage.ts";
@@ -243,7 +244,11 @@ class OpenAIChatModel implements ChatModel {
     format: JsonSchemaResponseFormat | undefined,
   ): Promise<RawReply> {
     for (;;) {
-      const body: Record<string, unknown> = { model: this.id, messages };
+      const offersTools = !format && (request.tools?.length ?? 0) > 0;
+      const body: Record<string, unknown> = {
+        model: this.id,
+        messages: wire(messages, offersTools),
+      };
       if (request.maxTokens !== undefined) {
         body[this.#useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens"] =
           request.maxTokens;
@@ -309,6 +314,26 @@ class OpenAIChatModel implements ChatModel {
       model: completion.model || this.id,
     };
   }
+}
+
+/** The request's messages as the endpoint receives them (see `chat_messages.ts`). */
+function wire(messages: readonly ChatMessage[], offersTools: boolean): unknown[] {
+  const normal = alternating(offersTools ? messages : toolExchangesAsText(messages));
+  return normal.map((m) => {
+    if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+    if (m.role === "assistant" && m.toolCalls?.length) {
+      return {
+        role: "assistant",
+        content: m.content === "" ? null : m.content,
+        tool_calls: m.toolCalls.map((c) => ({
+          id: c.id,
+          type: "function",
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      };
+    }
+    return { role: m.role, content: m.content };
+  });
 }
 
 /** A {@linkcode ChatModel} for an OpenAI-compatible chat-completions endpoint. */

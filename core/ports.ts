@@ -10,10 +10,17 @@ import { AutomemError } from "./automem_error.ts";
 /** The model roles automem distinguishes; each may point at its own endpoint and model. */
 export type ModelRole = "task" | "search" | "diagnosis" | "judge" | "memory" | "embedding";
 
-/** One chat message in OpenAI's shape (text content only). */
+/**
+ * One chat message in OpenAI's shape (text content only). An assistant message may carry the
+ * native tool calls it made; each is answered by a `tool` message naming its call id.
+ */
 export interface ChatMessage {
-  role: "system" | "user" | "assistant";
+  role: "system" | "user" | "assistant" | "tool";
   content: string;
+  /** Assistant only: the native tool calls of this turn. */
+  toolCalls?: ToolCall[];
+  /** Tool only: the id of the call this message answers. */
+  toolCallId?: string;
 }
 
 /** Token counts of one call. */

@@ -12,6 +12,7 @@ import { parseJsonReply } from "./json_extract.ts";
 import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from "./ports.ts";
 import { jsonSchemaOf } from "./structured_output.ts";
 import { readTextIfExists } from "./read_if_exists.ts";
+import { redactUrl } from "./redact_url.ts";
 
 /** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
 export type CacheMode = "readwrite" | "freeze" | "off";
@@ -23,9 +24,14 @@ export const CacheEntrySchema = z.object({
   model: z.string(),
   request: z.object({
     model: z.string(),
+    /** The endpoint's base URL (credentials and query values redacted). */
+    endpoint: z.string().optional(),
     messages: z.array(z.object({
-      role: z.enum(["system", "user", "assistant"]),
+      role: z.enum(["system", "user", "assistant", "tool"]),
       content: z.string(),
+      tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() }))
+        .optional(),
+      tool_call_id: z.string().optional(),
     })),
     maxTokens: z.number().nullable(),
     temperature: z.number().nullable(),
@@ -45,11 +51,24 @@ export const CacheEntrySchema = z.object({
 /** One cache file (see {@linkcode CacheEntrySchema}). */
 export type CacheEntry = z.infer<typeof CacheEntrySchema>;
 
-/** The part of a request that determines the answer; purpose and signal do not. */
-function keyMaterial(modelId: string, request: ChatRequest): CacheEntry["request"] {
+/**
+ * The part of a request that determines the answer; purpose and signal do not. The endpoint is
+ * part of it when known: the same model name on two servers is two models.
+ */
+function keyMaterial(
+  modelId: string,
+  request: ChatRequest,
+  endpoint?: string,
+): CacheEntry["request"] {
   return {
     model: modelId,
-    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(endpoint ? { endpoint: redactUrl(endpoint) } : {}),
+    messages: request.messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}),
+      ...(m.toolCallId !== undefined ? { tool_call_id: m.toolCallId } : {}),
+    })),
     maxTokens: request.maxTokens ?? null,
     temperature: request.temperature ?? null,
     schema: request.schema ? jsonSchemaOf(request.schema) : null,
@@ -57,9 +76,12 @@ function keyMaterial(modelId: string, request: ChatRequest): CacheEntry["request
   };
 }
 
-/** SHA-256 of the canonical JSON of model id, messages, maxTokens, temperature and schema. */
-export function cacheKey(modelId: string, request: ChatRequest): string {
-  return sha256Hex(canonicalJson(keyMaterial(modelId, request)));
+/**
+ * SHA-256 of the canonical JSON of model id, endpoint (when given), messages, maxTokens,
+ * temperature and schema.
+ */
+export function cacheKey(modelId: string, request: ChatRequest, endpoint?: string): string {
+  return sha256Hex(canonicalJson(keyMaterial(modelId, request, endpoint)));
 }
 
 /** Path of the entry for `key`: `<dir>/<first two hex digits>/<key>.json`. */
@@ -82,14 +104,16 @@ async function readEntry(path: string, key: string): Promise<CacheEntry | undefi
 /**
  * Wraps `inner` with the on-disk cache in `dir`. Hits return `cached: true` with the usage the
  * original call recorded; `freeze` turns a miss into `ModelError("cache_miss")`; `off` returns
- * `inner` itself. Identical concurrent misses share one call to `inner`.
+ * `inner` itself. Identical concurrent misses share one call to `inner`. `endpoint` (the inner
+ * model's base URL) keys the entries, so a second server with the same model name never replays
+ * the first one's answers.
  */
 export function cachedModel(
   inner: ChatModel,
-  options: { dir: string; mode: CacheMode },
+  options: { dir: string; mode: CacheMode; endpoint?: string },
 ): ChatModel {
   if (options.mode === "off") return inner;
-  const { dir, mode } = options;
+  const { dir, mode, endpoint } = options;
   const inflight = new Map<string, Promise<{ entry: CacheEntry; cached: boolean }>>();
 
   const fetchEntry = async (request: ChatRequest, key: string): Promise<CacheEntry> => {
@@ -98,7 +122,7 @@ export function cachedModel(
       version: 1,
       key,
       model: result.model,
-      request: keyMaterial(inner.id, request),
+      request: keyMaterial(inner.id, request, endpoint),
       text: result.text,
       usage: { ...result.usage },
       ...(result.toolCalls?.length ? { tool_calls: result.toolCalls } : {}),
@@ -111,7 +135,7 @@ export function cachedModel(
     id: inner.id,
     async chat<T>(request: ChatRequest<T>): Promise<ChatResult<T>> {
       const req = request as ChatRequest;
-      const key = cacheKey(inner.id, req);
+      const key = cacheKey(inner.id, req, endpoint);
       // Registered before the first await, so concurrent identical requests share one lookup
       // and at most one call to `inner`.
       let pending = inflight.get(key);

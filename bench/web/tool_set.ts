@@ -77,18 +77,19 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
       );
     }
   }
+  const media = options.media ?? createMediaDescriber(options.web.media, options.fetch ?? fetch);
   if (wanted.has("crawl_page")) {
     const reader = options.web.reader;
     tools.push(crawlPageTool({
       cache,
       jina: reader.kind === "jina" ? { base: reader.jinaBase, key: reader.jinaKey } : undefined,
       resolve: options.resolve,
-      limits: options.fetchLimits,
+      limits: { ...options.web.fetch, ...options.fetchLimits },
       maxChars: options.maxChars,
+      media,
     }));
   }
   if (wanted.has("read_attachment")) {
-    const media = options.media ?? createMediaDescriber(options.web.media, options.fetch ?? fetch);
     tools.push(attachmentTool({ media, maxChars: options.maxChars }));
   }
   if (wanted.has("run_javascript")) tools.push(computeTool({ limits: options.sandboxLimits }));
