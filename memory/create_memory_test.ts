@@ -45,8 +45,9 @@ Deno.test("add, get, list, update and delete work on one memory and survive a re
     assert.deepEqual((await memory.list()).map((u) => u.id).sort(), [first, second.id].sort());
     assert.equal(await memory.delete(first), 1);
     assert.deepEqual((await memory.list()).map((u) => u.id), [second.id]);
-    assert.equal((await memory.list({ activeOnly: false })).length, 2);
-    assert.equal((await memory.get(first))?.is_active, false);
+    assert.equal((await memory.list({ activeOnly: false })).length, 1, "delete forgets for good");
+    assert.equal(await memory.get(first), undefined);
+    assert.deepEqual((await memory.forgotten()).map((f) => [f.id, f.reason]), [[first, "delete"]]);
   });
 });
 

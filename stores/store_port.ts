@@ -1,7 +1,7 @@
 /**
  * The one port every store implements (json, vector, hybrid, graph, llm_graph). Every method is
- * async. Deletion is soft everywhere (`is_active = false`); `compact()` is the only physical
- * removal, under one policy for all stores.
+ * async. `remove` is soft (`is_active = false`); `purge` (named units) and `compact()` (every
+ * inactive unit) remove physically, under one policy for all stores.
  *
  * @module
  */
@@ -137,6 +137,11 @@ export interface MemoryStore {
   get(id: string): Promise<MemoryUnit | undefined>;
   /** Soft-deletes; returns how many were active. */
   remove(ids: readonly string[]): Promise<number>;
+  /**
+   * Physically removes these units (active or not) from every index, the vectors and the graph,
+   * and rewrites the persisted state without them; returns the units removed.
+   */
+  purge(ids: readonly string[]): Promise<MemoryUnit[]>;
   list(filter?: UnitFilter): Promise<MemoryUnit[]>;
   count(filter?: UnitFilter): Promise<number>;
   /** Keyword search over `contentText` (BM25 or exact keyword scoring), best first. */

@@ -195,7 +195,7 @@ Deno.test("MCP over streamable HTTP on loopback requires the token when one is s
       await client.close();
     }
     const reopened = await McpFiles.open(filesPathFor(`${work}/memory/`));
-    assert.equal(reopened.fs.read("people.txt"), "bob: vip\nalice: phone\n");
+    assert.equal(await reopened.read((fs) => fs.read("people.txt")), "bob: vip\nalice: phone\n");
   } finally {
     stop.abort();
     await server.finished;
