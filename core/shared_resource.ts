@@ -113,7 +113,8 @@ export class SharedResource<T> {
   close(): Promise<void> {
     return this.#queue.run(async () => {
       if (this.#value === undefined) return;
-      await using _lock = await FileLock.acquire(this.#o.lockPath);
+      // Outside a turn the resource holds no unwritten change (every call ends its writes
+      // before the turn ends), so closing needs no lock, and works on a directory already gone.
       const value = this.#value;
       this.#value = undefined;
       await this.#o.close(value);
