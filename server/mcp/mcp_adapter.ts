@@ -12,12 +12,16 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import process from "node:process";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { VERSION } from "../../core/version.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
 import { FILE_TOOLS, type McpFiles } from "./mcp_files.ts";
 import { MEMORY_TOOLS, unitView } from "./mcp_tools.ts";
+
+/** JSON-RPC error code of a missing resource (MCP specification, resources/read). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 /** URI template of the unit resources. */
 export const UNIT_URI_TEMPLATE = "automem://units/{id}";
@@ -38,7 +42,12 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
   for (const t of files ? FILE_TOOLS : []) {
     server.registerTool(
       t.name,
-      { title: t.title, description: t.description, inputSchema: t.input },
+      {
+        title: t.title,
+        description: t.description,
+        inputSchema: t.input,
+        annotations: t.annotations,
+      },
       async (args: Record<string, unknown>) => ({
         content: [{ type: "text" as const, text: await t.run(files!, args as never) }],
       }),
@@ -47,7 +56,12 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
   for (const t of MEMORY_TOOLS) {
     server.registerTool(
       t.name,
-      { title: t.title, description: t.description, inputSchema: t.input },
+      {
+        title: t.title,
+        description: t.description,
+        inputSchema: t.input,
+        annotations: t.annotations,
+      },
       async (args: Record<string, unknown>) => {
         try {
           return { content: [json(await t.run(memory, args as never))] };
@@ -75,7 +89,10 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
     async (uri: URL, variables: Record<string, string | string[]>) => {
       const id = decodeURIComponent(String(variables.id));
       const unit = await memory.get(id);
-      if (unit === undefined) throw new Error(`no unit has id '${id}'`);
+      // The specification's code for a missing resource, not an internal error.
+      if (unit === undefined) {
+        throw new McpError(RESOURCE_NOT_FOUND, `no unit has id '${id}'`, { uri: uri.href });
+      }
       return {
         contents: [{
           uri: uri.href,

@@ -15,6 +15,7 @@ import { directoryStamp } from "../../core/file_lock.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import { SharedResource } from "../../core/shared_resource.ts";
 import { type FsSnapshot, MemoryFs } from "../../memory/files/mod.ts";
+import { ADDS, DESTROYS, READS, type ToolHints } from "./mcp_tools.ts";
 
 /** Where the files of a memory in `dir` live: `<dir>.files.json`, beside the directory. */
 export function filesPathFor(dir: string): string {
@@ -93,6 +94,7 @@ export interface FileTool<S extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   title: string;
   description: string;
+  annotations: ToolHints;
   input: S;
   run(files: McpFiles, args: z.infer<z.ZodObject<S>>): string | Promise<string>;
 }
@@ -109,6 +111,7 @@ const text = z.string();
 export const FILE_TOOLS: readonly FileTool[] = [
   tool({
     name: "files_index",
+    annotations: READS,
     title: "List memory files",
     description: "Every memory file with its line count.",
     input: {},
@@ -116,6 +119,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_read",
+    annotations: READS,
     title: "Read a memory file",
     description: "The whole content of a memory file.",
     input: { file },
@@ -123,6 +127,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_search",
+    annotations: READS,
     title: "Search a memory file",
     description: "Lines of a memory file containing a keyword (the last ones when many).",
     input: { file, keyword },
@@ -130,6 +135,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_tail",
+    annotations: READS,
     title: "Tail a memory file",
     description: "The last n lines of a memory file.",
     input: { file, n: z.number().int().min(0).max(1000).default(10) },
@@ -137,6 +143,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_count",
+    annotations: READS,
     title: "Count matching lines",
     description: "How many lines of a memory file contain a keyword.",
     input: { file, keyword },
@@ -144,6 +151,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_create",
+    annotations: ADDS,
     title: "Create a memory file",
     description: "Creates an empty memory file; an existing one is left alone.",
     input: { file },
@@ -151,6 +159,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_write",
+    annotations: DESTROYS,
     title: "Write a memory file",
     description: "Replaces a memory file's content.",
     input: { file, text },
@@ -158,6 +167,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_append",
+    annotations: ADDS,
     title: "Append to a memory file",
     description: "Appends text as line(s), creating the file when missing.",
     input: { file, text },
@@ -165,6 +175,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_upsert",
+    annotations: DESTROYS,
     title: "Upsert a keyed line",
     description:
       "Replaces the line starting with 'key:' by 'key: text' at the end (one line per key, in recency order).",
