@@ -41,6 +41,39 @@ Deno.test("importing the root module loads no server, CLI, search engine or Hono
   assert.deepEqual(npm, []);
 });
 
+Deno.test("the root module reaches the OpenAI SDK and Kùzu only through dynamic imports", async () => {
+  const out = await new Deno.Command(deno, {
+    args: ["info", "--json", "mod.ts"],
+    cwd: ROOT.pathname,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.ok(out.success, new TextDecoder().decode(out.stderr));
+  type Dep = { code?: { specifier: string }; isDynamic?: boolean };
+  type Mod = { specifier: string; dependencies?: Dep[] };
+  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    roots: string[];
+    modules: Mod[];
+  };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const stack = [...info.roots];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    for (const d of bySpecifier.get(s)?.dependencies ?? []) {
+      if (d.code && !d.isDynamic) stack.push(d.code.specifier);
+    }
+  }
+  const sdks = [...seen].filter((s) => /^npm:\/?(openai|kuzu)@/.test(s));
+  assert.deepEqual(sdks, [], "statically loaded when the root is imported");
+  assert.ok(
+    [...seen].some((s) => s.endsWith("core/openai_adapter.ts")),
+    "the walk saw the adapter",
+  );
+});
+
 Deno.test("the root exports tens of names, each with a runtime value or a type", async () => {
   const names = await rootExports();
   assert.ok(names.length >= 20 && names.length <= 80, `${names.length} root exports`);
