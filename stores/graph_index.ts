@@ -77,10 +77,20 @@ export class GraphIndex {
     try {
       db = await KuzuGraph.open(path);
     } catch (error) {
+      const why = (error as Error).message;
+      // Another process holds the database: nothing is damaged, so repair is the wrong advice.
+      if (/lock/i.test(why)) {
+        throw new StoreError(
+          "store_busy",
+          [GRAPH_FILE],
+          `graph database ${path} is open in another process (${why}); stop it, or share the ` +
+            `directory through createMemory or automem mcp, which take turns on it`,
+        );
+      }
       throw new StoreError(
         "corrupt_file",
         [GRAPH_FILE],
-        `graph database ${path} cannot be opened (${(error as Error).message}); the directory ` +
+        `graph database ${path} cannot be opened (${why}); the directory ` +
           `was left untouched (automem store repair rebuilds it)`,
       );
     }
