@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import type { Clock } from "./ports.ts";
 
 /** The wall clock (`Date.now()`). */
@@ -15,7 +16,10 @@ export const systemClock: Clock = { now: () => Date.now() };
  */
 export function logicalClock(startMs: number = Date.UTC(2026, 0, 1), stepMs = 1000): Clock {
   if (!Number.isFinite(startMs) || !Number.isFinite(stepMs) || stepMs < 0) {
-    throw new RangeError("logicalClock needs a finite start and a non-negative finite step");
+    throw new AutomemError(
+      "invalid_argument",
+      "logicalClock needs a finite start and a non-negative finite step",
+    );
   }
   let next = startMs;
   return {
@@ -30,6 +34,8 @@ export function logicalClock(startMs: number = Date.UTC(2026, 0, 1), stepMs = 10
 /** Formats epoch milliseconds as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC). */
 export function isoUtc(ms: number): string {
   const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid time: ${ms}`);
+  if (Number.isNaN(date.getTime())) {
+    throw new AutomemError("invalid_argument", `not a valid time: ${ms}`);
+  }
   return date.toISOString();
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { join } from "node:path";
 import {
   OP_DEFAULTS,
@@ -109,7 +110,9 @@ export function compileSpec(spec: ArchitectureSpec, options: CompileOptions): Pl
   for (const op of ops) {
     const over = options.opOverrides?.[op] ?? {};
     for (const k of Object.keys(over)) {
-      if (!(k in OP_DEFAULTS[op])) throw new Error(`unknown setting '${k}' for op '${op}'`);
+      if (!(k in OP_DEFAULTS[op])) {
+        throw new AutomemError("invalid_argument", `unknown setting '${k}' for op '${op}'`);
+      }
     }
     opSettings[op] = { ...OP_DEFAULTS[op], ...over };
   }

@@ -356,7 +356,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const transport = new Transport(options);
   const dim = options.dim ?? 1536;
   const batchSize = options.batchSize ?? 64;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError("batchSize must be >= 1");
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new AutomemError("invalid_argument", "batchSize must be >= 1");
+  }
   return {
     id: options.model,
     dim,

@@ -14,7 +14,13 @@ import type { Clock, Embedder } from "../core/ports.ts";
 import type { SharedResource } from "../core/shared_resource.ts";
 import type { EncodeType } from "../core/space.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
-import { contentText, type MemoryUnit, storageTokens, unitSignature } from "../core/unit.ts";
+import {
+  contentText,
+  type MemoryUnit,
+  MemoryUnitSchema,
+  storageTokens,
+  unitSignature,
+} from "../core/unit.ts";
 import type { MemoryStore, StoreSnapshot, UnitFilter } from "../stores/store_port.ts";
 import { continuingIds } from "./ids.ts";
 import { makeUnit } from "./make_unit.ts";
@@ -280,6 +286,18 @@ export class AutomemMemory implements AsyncDisposable {
   import(snapshot: StoreSnapshot): Promise<void> {
     if (!snapshot || !Array.isArray(snapshot.units) || !Array.isArray(snapshot.edges)) {
       return Promise.reject(invalid("snapshot", "must have `units` and `edges` arrays"));
+    }
+    // Validated before anything is embedded or stored: a malformed unit names its index.
+    const issues = snapshot.units.flatMap((u, i) => {
+      const parsed = MemoryUnitSchema.safeParse(u);
+      return parsed.success ? [] : parsed.error.issues.slice(0, 1).map((issue) => ({
+        code: "invalid_unit",
+        path: ["units", i, ...issue.path.map((p) => typeof p === "number" ? p : String(p))],
+        message: issue.message,
+      }));
+    });
+    if (issues.length > 0) {
+      return Promise.reject(new MemoryInputError("invalid_unit", "snapshot", issues));
     }
     return this.#run(
       async ({ provider, store }) => {
