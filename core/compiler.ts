@@ -75,12 +75,19 @@ export interface ManagePlan {
 
 /** A frozen, fully resolved architecture plan. */
 export interface Plan {
+  /** The spec it was compiled from. */
   spec: ArchitectureSpec;
+  /** SHA-256 of the canonical spec. */
   fingerprint: string;
+  /** Unit types extraction produces. */
   encode: readonly EncodeType[];
+  /** Store kind, directory, embedding dimension and cold-start threshold. */
   store: { kind: StoreKind; dir: string; embedding_dim: number; cold_start_threshold: number };
+  /** The retriever with every parameter explicit. */
   retrieve: RetrievePlan;
+  /** The management ops per trigger, with their settings. */
   manage: ManagePlan;
+  /** The frozen runtime policy and its digest. */
   runtime: typeof RUNTIME_POLICY & { digest: string };
 }
 

@@ -61,15 +61,21 @@ export type LessonInput = string | {
 
 /** Fields {@linkcode AutomemMemory.update} may change. */
 export interface UnitPatch {
+  /** New content of the unit's type (validated, re-signed, re-embedded). */
   content?: Record<string, unknown>;
+  /** New triggers: when the unit applies. */
   use_when?: string[];
+  /** New triggers: when it does not. */
   avoid_when?: string[];
+  /** New confidence in [0, 1]. */
   confidence?: number;
+  /** Deactivate (kept, excluded from retrieval) or reactivate. */
   is_active?: boolean;
 }
 
 /** Which units {@linkcode AutomemMemory.list} returns. */
 export interface ListOptions {
+  /** Only units of these types (default all). */
   types?: readonly EncodeType[];
   /** Default true. */
   activeOnly?: boolean;
