@@ -189,6 +189,14 @@ Deno.test("automem mcp over stdio serves the memory to the SDK's own client", as
     const restarted = await start();
     try {
       await filesSurvive(restarted);
+      // Over the 4 MiB limit: a clear JSON-RPC error for that call, and the session goes on.
+      const huge = await restarted.callTool({
+        name: "memory_add_lesson",
+        arguments: { text: "x".repeat(5 * 1024 * 1024) },
+      }).catch((e: { code?: number; message?: string }) => e);
+      assert.equal((huge as { code?: number }).code, -32600, String(huge));
+      assert.match(String((huge as { message?: string }).message), /larger than 4194304 bytes/);
+      assert.equal((await call(restarted, "memory_list", {})).error, false, "still serving");
     } finally {
       await restarted.close();
     }

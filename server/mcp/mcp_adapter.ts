@@ -14,10 +14,12 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import process from "node:process";
+import { PassThrough } from "node:stream";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { VERSION } from "../../core/version.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
 import { FILE_TOOLS, type McpFiles } from "./mcp_files.ts";
+import { idNear, LineLimiter, oversizeReply } from "./mcp_limits.ts";
 import { MEMORY_TOOLS, unitView } from "./mcp_tools.ts";
 
 /** JSON-RPC error code of a missing resource (MCP specification, resources/read). */
@@ -108,7 +110,17 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
 /** Serves `memory` over this process's stdin/stdout until the client disconnects. */
 export async function serveMcpStdio(memory: AutomemMemory, files?: McpFiles): Promise<void> {
   const server = createMcpServer(memory, files);
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  // Whole lines only reach the SDK; an oversized one is answered here and skipped, so the
+  // SDK's reader never hits its own limit (which would end the session without a word).
+  const input = new PassThrough();
+  const limiter = new LineLimiter((head, tail) => {
+    process.stdout.write(JSON.stringify(oversizeReply(idNear(head, tail))) + "\n");
+  });
+  process.stdin.on("data", (chunk: Uint8Array) => {
+    const lines = limiter.push(chunk);
+    if (lines.length > 0) input.write(lines);
+  });
+  const transport = new StdioServerTransport(input, process.stdout);
   const closed = new Promise<void>((resolve) => transport.onclose = resolve);
   await server.connect(transport);
   // The SDK transport never notices a closed stdin; a client that ends it is done with us, and

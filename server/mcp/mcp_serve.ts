@@ -13,6 +13,7 @@ import { hostGuard } from "../host_guard.ts";
 import { checkBind, type RunningServer, ServeError } from "../serve.ts";
 import { handleMcpHttp } from "./mcp_adapter.ts";
 import type { McpFiles } from "./mcp_files.ts";
+import { cappedBody } from "./mcp_limits.ts";
 
 /** Options of {@linkcode serveMcpHttp}. */
 export interface McpHttpOptions {
@@ -57,7 +58,13 @@ export function serveMcpHttp(memory: AutomemMemory, opts: McpHttpOptions = {}): 
     if (token !== undefined && !authorized(req.headers.get("authorization"), token)) {
       return problem(401, "missing or wrong bearer token");
     }
-    return handleMcpHttp(memory, req, opts.files);
+    return cappedBody(req).then((read) =>
+      "refused" in read ? read.refused : handleMcpHttp(
+        memory,
+        new Request(req.url, { method: req.method, headers: req.headers, body: read.body }),
+        opts.files,
+      )
+    );
   };
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
