@@ -14,10 +14,12 @@ import { AutomemError } from "./automem_error.ts";
 /** A held lock; release it (or `await using` it). */
 export class FileLock implements AsyncDisposable {
   readonly #file: Deno.FsFile;
+  readonly #path: string;
   #held = true;
 
-  private constructor(file: Deno.FsFile) {
+  private constructor(file: Deno.FsFile, path: string) {
     this.#file = file;
+    this.#path = path;
   }
 
   /** Waits until the lock on `path` (created when absent) is ours; exclusive by default. */
@@ -42,13 +44,13 @@ export class FileLock implements AsyncDisposable {
         { cause: error },
       );
     }
-    return new FileLock(file);
+    return new FileLock(file, path);
   }
 
   /** The short note the holders keep in the lock file (e.g. a change counter), "" when none. */
-  async readNote(): Promise<string> {
-    await this.#file.seek(0, Deno.SeekMode.Start);
-    return new TextDecoder().decode(await readAll(this.#file));
+  readNote(): Promise<string> {
+    // flock is advisory: reading by path while holding the lock sees what the holders wrote.
+    return Deno.readTextFile(this.#path);
   }
 
   /** Replaces the note; only the holder of an exclusive lock should write it. */
@@ -75,21 +77,6 @@ export class FileLock implements AsyncDisposable {
   [Symbol.asyncDispose](): Promise<void> {
     return this.release();
   }
-}
-
-async function readAll(file: Deno.FsFile): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const buf = new Uint8Array(4096);
-  for (let n = await file.read(buf); n !== null; n = await file.read(buf)) {
-    chunks.push(buf.slice(0, n));
-  }
-  const out = new Uint8Array(chunks.reduce((a, c) => a + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** Runs `fn` while holding the lock on `path`. */

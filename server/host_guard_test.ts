@@ -3,6 +3,7 @@ import { createMemory } from "../memory/create_memory.ts";
 import { hostGuard, hostnameOf } from "./host_guard.ts";
 import { serveMcpHttp } from "./mcp/mcp_serve.ts";
 import { serve } from "./serve.ts";
+import { simpleSpec } from "../memory/testing/fixtures.ts";
 
 function request(headers: Record<string, string>, method = "GET"): Request {
   return new Request("http://127.0.0.1:8787/api/health", { method, headers });
@@ -74,13 +75,7 @@ Deno.test("the status server and MCP over HTTP answer a foreign Origin and a reb
   try {
     const web = await serve({ runsDir: dir, port: 0, signal: stop.signal });
     await using memory = await createMemory({
-      spec: {
-        schema_version: "1",
-        encode: "tip",
-        store: "json",
-        retrieve: "hybrid",
-        manage: "lightweight",
-      },
+      spec: simpleSpec(),
       dir: `${dir}/memory`,
     });
     const mcp = serveMcpHttp(memory, { port: 0, signal: stop.signal });

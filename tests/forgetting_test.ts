@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createMemory, fromChatTranscript } from "../mod.ts";
+import { simpleSpec } from "../memory/testing/fixtures.ts";
 
 const SECRET = "sk-live-7f3a9c2e51d04b8a";
 
@@ -24,18 +25,12 @@ function indexOf(hay: Uint8Array, needle: Uint8Array): number {
   return -1;
 }
 
-for (const store of ["json", "vector", "hybrid", "graph"]) {
+for (const store of ["json", "vector", "hybrid", "graph"] as const) {
   Deno.test(`${store}: after delete no file under the memory directory holds the deleted text`, async () => {
     const dir = await Deno.makeTempDir({ prefix: `automem-forget-${store}-` });
     try {
       await using memory = await createMemory({
-        spec: {
-          schema_version: "1",
-          encode: "tip",
-          store,
-          retrieve: "hybrid",
-          manage: "lightweight",
-        },
+        spec: simpleSpec(store),
         dir,
       });
       const kept = await memory.add("Check the map before moving.");
@@ -67,13 +62,7 @@ Deno.test("purge sweeps every deactivated unit off the disk and audits each", as
   const dir = await Deno.makeTempDir({ prefix: "automem-purge-" });
   try {
     await using memory = await createMemory({
-      spec: {
-        schema_version: "1",
-        encode: "tip",
-        store: "json",
-        retrieve: "hybrid",
-        manage: "lightweight",
-      },
+      spec: simpleSpec(),
       dir,
     });
     const unit = await memory.add(`Old password ${SECRET}.`);

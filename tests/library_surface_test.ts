@@ -17,7 +17,8 @@ async function rootExports(): Promise<string[]> {
   return names;
 }
 
-Deno.test("importing the root module loads no server, CLI, search engine or Hono", async () => {
+/** `deno info --json mod.ts`: the root's module graph. */
+async function rootGraph(): Promise<string> {
   const out = await new Deno.Command(deno, {
     args: ["info", "--json", "mod.ts"],
     cwd: ROOT.pathname,
@@ -25,7 +26,11 @@ Deno.test("importing the root module loads no server, CLI, search engine or Hono
     stderr: "piped",
   }).output();
   assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  return new TextDecoder().decode(out.stdout);
+}
+
+Deno.test("importing the root module loads no server, CLI, search engine or Hono", async () => {
+  const info = JSON.parse(await rootGraph());
   const specifiers: string[] = info.modules.map((m: { specifier: string }) => m.specifier);
   const local = specifiers.filter((s) => s.startsWith(ROOT.href)).map((s) =>
     s.slice(ROOT.href.length)
@@ -42,16 +47,9 @@ Deno.test("importing the root module loads no server, CLI, search engine or Hono
 });
 
 Deno.test("the root module reaches the OpenAI SDK and Kùzu only through dynamic imports", async () => {
-  const out = await new Deno.Command(deno, {
-    args: ["info", "--json", "mod.ts"],
-    cwd: ROOT.pathname,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assert.ok(out.success, new TextDecoder().decode(out.stderr));
   type Dep = { code?: { specifier: string }; isDynamic?: boolean };
   type Mod = { specifier: string; dependencies?: Dep[] };
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+  const info = JSON.parse(await rootGraph()) as {
     roots: string[];
     modules: Mod[];
   };

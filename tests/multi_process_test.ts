@@ -2,10 +2,12 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createMemory } from "../mod.ts";
 import { McpFiles } from "../server/mcp/mod.ts";
+import { simpleSpec } from "../memory/testing/fixtures.ts";
+import type { StoreKind } from "../core/space.ts";
 
 const WORKER = new URL("./multi_process_worker.ts", import.meta.url).pathname;
 const CONFIG = new URL("../deno.json", import.meta.url).pathname;
-const KINDS = ["json", "vector", "hybrid", "graph"];
+const KINDS: StoreKind[] = ["json", "vector", "hybrid", "graph"];
 const WORKERS = 4, WRITES = 50;
 
 /** The token of every write the workers made, once each. */
@@ -43,13 +45,7 @@ Deno.test("4 processes x 50 writes each on json, vector, hybrid, graph and file 
     }
     for (const store of KINDS) {
       await using memory = await createMemory({
-        spec: {
-          schema_version: "1",
-          encode: "tip",
-          store,
-          retrieve: "hybrid",
-          manage: "lightweight",
-        },
+        spec: simpleSpec(store),
         dir: join(root, store),
       });
       const units = await memory.list({ activeOnly: false });

@@ -11,19 +11,15 @@
 import { join } from "node:path";
 import { type AutomemMemory, createMemory, fromChatTranscript } from "../mod.ts";
 import { McpFiles } from "../server/mcp/mod.ts";
+import { simpleSpec } from "../memory/testing/fixtures.ts";
+import type { StoreKind } from "../core/space.ts";
 
 const [root, worker, n, kinds] = Deno.args;
 const GROUP = 5;
 const memories = await Promise.all(
   kinds.split(",").map((store) =>
     createMemory({
-      spec: {
-        schema_version: "1",
-        encode: "tip",
-        store,
-        retrieve: "hybrid",
-        manage: "lightweight",
-      },
+      spec: simpleSpec(store as StoreKind),
       dir: join(root, store),
     })
   ),
