@@ -74,6 +74,7 @@ export {
   type OpenAIEmbedderOptions,
 } from "./core/openai_adapter.ts";
 export { HashEmbedder } from "./core/hash_embedder.ts";
+export { WordVectorEmbedder } from "./core/word_vector_embedder.ts";
 export { systemClock } from "./core/clock.ts";
 
 // Errors: catch AutomemError and branch on `code`.

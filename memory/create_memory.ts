@@ -30,7 +30,7 @@ import { systemClock } from "../core/clock.ts";
 import { directoryStamp } from "../core/file_lock.ts";
 import { SharedResource } from "../core/shared_resource.ts";
 import { compileSpec } from "../core/compiler.ts";
-import { HashEmbedder } from "../core/hash_embedder.ts";
+import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
 import { openStore } from "../stores/open_store.ts";
@@ -38,7 +38,7 @@ import type { MemoryStore } from "../stores/store_port.ts";
 import { continuingIds } from "./ids.ts";
 import { FORGOTTEN_FILE } from "./forget_audit.ts";
 import { AutomemMemory, MemoryInputError, type OpenedMemory } from "./memory_client.ts";
-import { checkEmbedderIdentity, ensureMemoryDir, MEMORY_LOCK_FILE } from "./memory_dir.ts";
+import { ensureMemoryDir, MEMORY_LOCK_FILE } from "./memory_dir.ts";
 import { openMemory } from "./open_memory.ts";
 import { SessionRegistry } from "./runtime/session.ts";
 import { TraceBook } from "./trace_book.ts";
@@ -57,7 +57,10 @@ export interface CreateMemoryOptions {
   dir: string;
   /** Default: none (offline extraction and composition). */
   models?: MemoryModels;
-  /** Default: the deterministic 384-d hashing embedder. Reopen a store with the same embedder. */
+  /**
+   * Default: the offline word-vector embedder (`wordvec-sg100-v1`, 100-d). A store records its
+   * embedder and refuses another one (`embedder_mismatch`).
+   */
   embedder?: Embedder;
   /** Default: the system clock. */
   clock?: Clock;
@@ -82,7 +85,7 @@ export async function createMemory(options: CreateMemoryOptions): Promise<Autome
       { code: "invalid_format", path: ["idPrefix"], message: "use letters, digits or _.:- only" },
     ]);
   }
-  const embedder = options.embedder ?? new HashEmbedder();
+  const embedder = options.embedder ?? new WordVectorEmbedder();
   const clock = options.clock ?? systemClock;
   const plan = compileSpec(parsed.value, { baseDir: options.dir, embeddingDim: embedder.dim });
   await ensureMemoryDir(options.dir);
@@ -96,7 +99,6 @@ export async function createMemory(options: CreateMemoryOptions): Promise<Autome
   const sessions = new SessionRegistry();
   const traces = new TraceBook();
   const open = async (): Promise<OpenedMemory> => {
-    await checkEmbedderIdentity(options.dir, embedder);
     let store: MemoryStore | undefined;
     const provider = await openMemory(plan, {
       embedder,

@@ -18,6 +18,7 @@ export type StoreErrorCode =
   | "invalid_argument"
   | "corrupt_file"
   | "store_busy"
+  | "embedder_mismatch"
   | "closed";
 
 /** A typed store failure: `code`, the field `path`, and a message naming field and reason. */
