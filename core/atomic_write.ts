@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { dirname } from "node:path";
 import { fsPort } from "./fs_port.ts";
 import { redactSecretValues } from "./secret_values.ts";
@@ -40,6 +41,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
 /** Writes `value` as JSON (2-space indent, trailing newline) to `path` atomically. */
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
   const text = JSON.stringify(value, null, 2);
-  if (text === undefined) throw new TypeError("value is not JSON-serialisable");
+  if (text === undefined) {
+    throw new AutomemError("invalid_argument", "value is not JSON-serialisable");
+  }
   await writeFileAtomic(path, text + "\n");
 }

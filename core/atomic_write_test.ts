@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { AutomemError } from "./automem_error.ts";
 import { join } from "node:path";
 import { writeFileAtomic, writeJsonAtomic } from "./atomic_write.ts";
 import { rememberSecret } from "./secret_values.ts";
@@ -74,7 +75,7 @@ Deno.test("writeJsonAtomic writes 2-space indented JSON with a trailing newline"
 
 Deno.test("writeJsonAtomic refuses values that have no JSON form", async () => {
   await withTempDir(async (dir) => {
-    await assert.rejects(() => writeJsonAtomic(join(dir, "u.json"), undefined), TypeError);
+    await assert.rejects(() => writeJsonAtomic(join(dir, "u.json"), undefined), AutomemError);
   });
 });
 

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import type { Clock } from "./ports.ts";
 
 /**
@@ -19,7 +20,10 @@ export const systemClock: Clock = { now: () => Date.now(), monotonic: () => perf
  */
 export function logicalClock(startMs: number = Date.UTC(2026, 0, 1), stepMs = 1000): Clock {
   if (!Number.isFinite(startMs) || !Number.isFinite(stepMs) || stepMs < 0) {
-    throw new RangeError("logicalClock needs a finite start and a non-negative finite step");
+    throw new AutomemError(
+      "invalid_argument",
+      "logicalClock needs a finite start and a non-negative finite step",
+    );
   }
   let next = startMs;
   let last = startMs;
@@ -47,6 +51,8 @@ export function stopwatch(clock: Clock): () => number {
 /** Formats epoch milliseconds as `YYYY-MM-DDTHH:MM:SS.sssZ` (UTC). */
 export function isoUtc(ms: number): string {
   const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`not a valid time: ${ms}`);
+  if (Number.isNaN(date.getTime())) {
+    throw new AutomemError("invalid_argument", `not a valid time: ${ms}`);
+  }
   return date.toISOString();
 }

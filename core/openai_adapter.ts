@@ -6,7 +6,7 @@
  * @module
  */
 import { AutomemError } from "./automem_error.ts";
-import { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAI } from "openai";
+import type { OpenAI } from "openai";
 import {
   type ChatMessage,
   type ChatModel,
@@ -88,9 +88,19 @@ class AttemptTimeout extends AutomemError {
   }
 }
 
+type Sdk = typeof import("openai");
+let sdkLoading: Promise<Sdk> | undefined;
+
+/** The SDK, loaded on the first request, so importing automem's root module never loads it. */
+function loadSdk(): Promise<Sdk> {
+  sdkLoading ??= import("openai");
+  return sdkLoading;
+}
+
 /** Sends SDK calls with per-attempt timeouts and the retry loop; scrubs the key from errors. */
 class Transport {
-  readonly client: OpenAI;
+  #sdk: Sdk | undefined;
+  #client: OpenAI | undefined;
   readonly #opts: OpenAIConnection;
   readonly #timeoutMs: number;
   readonly #policy: RetryPolicy;
@@ -107,11 +117,16 @@ class Transport {
       sleep: opts.sleep ?? DEFAULT_RETRY_POLICY.sleep,
       random: opts.random ?? DEFAULT_RETRY_POLICY.random,
     };
+  }
+
+  /** The SDK client, made on the first request. */
+  async client(): Promise<OpenAI> {
+    this.#sdk ??= await loadSdk();
     // Every setting the SDK would otherwise read from the environment is pinned: config.ts is the
     // only place that reads the environment, and an org id must not leak to a foreign endpoint.
-    this.client = new OpenAI({
-      apiKey: opts.apiKey,
-      baseURL: opts.baseURL,
+    this.#client ??= new this.#sdk.OpenAI({
+      apiKey: this.#opts.apiKey,
+      baseURL: this.#opts.baseURL,
       organization: null,
       project: null,
       adminAPIKey: null,
@@ -119,8 +134,9 @@ class Transport {
       maxRetries: 0,
       timeout: this.#timeoutMs + 1000,
       logLevel: "off",
-      fetch: opts.fetch,
+      fetch: this.#opts.fetch,
     });
+    return this.#client;
   }
 
   /** Replaces every occurrence of the API key in `text`. */
@@ -162,7 +178,7 @@ class Transport {
    */
   #scrubbed(error: unknown): ScrubbedSdkError {
     const e = error instanceof Error ? error : undefined;
-    const api = error instanceof APIError ? error : undefined;
+    const api = this.#sdk && error instanceof this.#sdk.APIError ? error : undefined;
     return Object.freeze({
       name: e?.name ?? "Error",
       message: this.scrub(e?.message ?? String(error)),
@@ -177,11 +193,15 @@ class Transport {
     if (signal?.aborted) {
       return { error: new ModelError("aborted", `${where} was aborted`), retryable: false };
     }
-    if (error instanceof AttemptTimeout || error instanceof APIConnectionTimeoutError) {
+    const sdk = this.#sdk;
+    if (
+      error instanceof AttemptTimeout ||
+      sdk !== undefined && error instanceof sdk.APIConnectionTimeoutError
+    ) {
       const message = `${where}: no reply within ${this.#timeoutMs} ms`;
       return { error: new ModelError("timeout", message), retryable: true };
     }
-    if (error instanceof APIError && typeof error.status === "number") {
+    if (sdk !== undefined && error instanceof sdk.APIError && typeof error.status === "number") {
       const status = error.status;
       const message = this.scrub(`${where} failed: ${error.message}`);
       const requestId = typeof error.requestID === "string" ? error.requestID : undefined;
@@ -196,7 +216,7 @@ class Transport {
       error: new ModelError("network", this.scrub(`${where} failed: ${detail}`), {
         cause: this.#scrubbed(error),
       }),
-      retryable: error instanceof APIConnectionError,
+      retryable: sdk !== undefined && error instanceof sdk.APIConnectionError,
     };
   }
 }
@@ -267,9 +287,11 @@ class OpenAIChatModel implements ChatModel {
         const completion = await this.#transport.call(
           `chat completion (${this.id})`,
           (signal) =>
-            this.#transport.client.chat.completions.create(
-              body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
-              { signal },
+            this.#transport.client().then((client) =>
+              client.chat.completions.create(
+                body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+                { signal },
+              )
             ),
           request.signal,
         );
@@ -363,7 +385,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const transport = new Transport(options);
   const dim = options.dim ?? 1536;
   const batchSize = options.batchSize ?? 64;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError("batchSize must be >= 1");
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new AutomemError("invalid_argument", "batchSize must be >= 1");
+  }
   return {
     id: options.model,
     dim,
@@ -375,9 +399,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
         const response = await transport.call(
           `embeddings (${options.model})`,
           (s) =>
-            transport.client.embeddings.create({ model: options.model, input: batch }, {
-              signal: s,
-            }),
+            transport.client().then((client) =>
+              client.embeddings.create({ model: options.model, input: batch }, { signal: s })
+            ),
           signal,
         );
         const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);

@@ -48,6 +48,7 @@ export interface ToolCall {
 
 /** What a caller asks of a chat model. */
 export interface ChatRequest<T = unknown> {
+  /** The conversation so far. */
   messages: ChatMessage[];
   /**
    * Functions offered for native tool calling. Endpoints without tool support reject the request
@@ -56,6 +57,7 @@ export interface ChatRequest<T = unknown> {
   tools?: readonly ToolDefinition[];
   /** Upper bound on completion tokens. */
   maxTokens?: number;
+  /** Sampling temperature (endpoint default when absent). */
   temperature?: number;
   /**
    * When set, the reply must be JSON that this schema accepts; the adapter uses structured output
@@ -66,14 +68,17 @@ export interface ChatRequest<T = unknown> {
   schemaName?: string;
   /** Free-form label recorded in the usage ledger (e.g. `composer`, `proposer`). */
   purpose?: string;
+  /** Aborts the call. */
   signal?: AbortSignal;
 }
 
 /** What a chat model returns. */
 export interface ChatResult<T = unknown> {
+  /** The reply's text. */
   text: string;
   /** Parsed and validated JSON, present exactly when the request had a schema. */
   json?: T;
+  /** Tokens spent. */
   usage: TokenUsage;
   /** The model id that answered. */
   model: string;
@@ -133,7 +138,9 @@ export class ModelError extends AutomemError {
 
 /** Turns texts into unit-length vectors of a fixed dimension. */
 export interface Embedder {
+  /** Identity of the model (a memory refuses to reopen with another one). */
   readonly id: string;
+  /** Length of every vector. */
   readonly dim: number;
   /** Embeds a batch; the result has one L2-normalised vector per input, in order. */
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;

@@ -91,6 +91,7 @@ export class GraphIndex {
     try {
       db = await KuzuGraph.open(path, { readOnly: opts.readOnly });
     } catch (error) {
+      const why = (error as Error).message;
       // A healthy database on read-only media is not damaged: say so instead of inviting a repair.
       const readOnly = opts.readOnly ? null : await whyReadOnly(dir).catch(() => null);
       if (readOnly !== null) {
@@ -100,10 +101,19 @@ export class GraphIndex {
           `graph database ${path} cannot be opened for writing: ${readOnly}`,
         );
       }
+      // Another process holds the database: nothing is damaged, so repair is the wrong advice.
+      if (/lock/i.test(why)) {
+        throw new StoreError(
+          "store_busy",
+          [GRAPH_FILE],
+          `graph database ${path} is open in another process (${why}); stop it, or share the ` +
+            `directory through createMemory or automem mcp, which take turns on it`,
+        );
+      }
       throw new StoreError(
         "corrupt_file",
         [GRAPH_FILE],
-        `graph database ${path} cannot be opened (${(error as Error).message}); the directory ` +
+        `graph database ${path} cannot be opened (${why}); the directory ` +
           `was left untouched (automem store repair rebuilds it)`,
       );
     }

@@ -18,6 +18,7 @@ export type StoreErrorCode =
   | "invalid_argument"
   | "corrupt_file"
   | "read_only"
+  | "store_busy"
   | "embedder_mismatch"
   | "closed";
 
