@@ -53,8 +53,9 @@ export async function workerModels(
 ): Promise<(refs: ModelRefs) => Record<Role, ChatModel | undefined>> {
   // Loaded lazily: commands without models never pay for the SDK.
   const { createOpenAIChatModel } = await import("../core/openai_adapter.ts");
-  const { cachedModel } = await import("../core/response_cache.ts");
+  const { cachedModel, warnOnce } = await import("../core/response_cache.ts");
   const c = config(io);
+  const warn = warnOnce((m) => io.stderr(m + "\n"));
   // One client per role and reference for the worker's life: building one is not free, and a
   // worker runs many jobs with the same models.
   const clients = new Map<string, ChatModel>();
@@ -82,7 +83,7 @@ export async function workerModels(
           model: ref.model,
         }),
         // Protected benchmarks' prompts must not reach the on-disk response cache.
-        opts.cache === false ? { ...c.cache, mode: "off" } : c.cache,
+        opts.cache === false ? { ...c.cache, mode: "off" } : { ...c.cache, warn },
       );
       clients.set(key, out[role]!);
     }

@@ -1,6 +1,6 @@
 /**
  * The file-system port of state writes: every atomic write (run artifacts, task files, pools,
- * caches) goes through it, so tests can inject disk faults (ENOSPC, EROFS, EIO, EACCES) at an
+ * caches) and the event log's appends go through it, so tests can inject disk faults (ENOSPC, EROFS, EIO, EACCES) at an
  * exact file and prove that nothing unfinished is committed.
  *
  * @module
@@ -11,6 +11,8 @@ export interface FsPort {
   mkdir(path: string): Promise<void>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /** Appends to a log file (the run's event log), creating it. */
+  appendFile(path: string, data: Uint8Array): Promise<void>;
 }
 
 /** The real file system. */
@@ -18,6 +20,7 @@ export const denoFs: FsPort = {
   mkdir: (path) => Deno.mkdir(path, { recursive: true }),
   writeFile: (path, data) => Deno.writeFile(path, data),
   rename: (from, to) => Deno.rename(from, to),
+  appendFile: (path, data) => Deno.writeFile(path, data, { append: true }),
 };
 
 let current: FsPort = denoFs;

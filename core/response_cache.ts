@@ -12,6 +12,7 @@ import { parseJsonReply } from "./json_extract.ts";
 import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from "./ports.ts";
 import { jsonSchemaOf } from "./structured_output.ts";
 import { readTextIfExists } from "./read_if_exists.ts";
+import { redactUrlsIn } from "./redact_url.ts";
 
 /** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
 export type CacheMode = "readwrite" | "freeze" | "off";
@@ -79,17 +80,52 @@ async function readEntry(path: string, key: string): Promise<CacheEntry | undefi
   }
 }
 
+/** Where side-path warnings go (the CLI: stderr). */
+export type Warn = (message: string) => void;
+
+/** `warn` that passes on only its first message (one warning for all of a run's caches). */
+export function warnOnce(warn: Warn): Warn {
+  let said = false;
+  return (message) => {
+    if (said) return;
+    said = true;
+    warn(message);
+  };
+}
+
+/** Where and how {@linkcode cachedModel} caches. */
+export interface CacheOptions {
+  dir: string;
+  mode: CacheMode;
+  /**
+   * Told (once per cache) when a reply cannot be stored, e.g. the cache directory's disk is full
+   * or read-only. The cache is a side path: the call still answers, uncached.
+   */
+  warn?: Warn;
+}
+
 /**
  * Wraps `inner` with the on-disk cache in `dir`. Hits return `cached: true` with the usage the
  * original call recorded; `freeze` turns a miss into `ModelError("cache_miss")`; `off` returns
- * `inner` itself. Identical concurrent misses share one call to `inner`.
+ * `inner` itself. Identical concurrent misses share one call to `inner`. A reply that cannot be
+ * written to the cache is returned anyway (one warning through `warn`): a full or read-only cache
+ * disk must never turn into failed model calls, and so into task failures.
  */
-export function cachedModel(
-  inner: ChatModel,
-  options: { dir: string; mode: CacheMode },
-): ChatModel {
+export function cachedModel(inner: ChatModel, options: CacheOptions): ChatModel {
   if (options.mode === "off") return inner;
   const { dir, mode } = options;
+  const warn = warnOnce(options.warn ?? (() => {}));
+  const store = async (key: string, entry: CacheEntry): Promise<void> => {
+    try {
+      await writeJsonAtomic(cachePath(dir, key), entry);
+    } catch (e) {
+      const why = redactUrlsIn(e instanceof Error ? e.message : String(e));
+      warn(
+        `warning: the model reply cache in ${dir} cannot be written (${why}); ` +
+          `replies are used uncached`,
+      );
+    }
+  };
   const inflight = new Map<string, Promise<{ entry: CacheEntry; cached: boolean }>>();
 
   const fetchEntry = async (request: ChatRequest, key: string): Promise<CacheEntry> => {
@@ -103,7 +139,7 @@ export function cachedModel(
       usage: { ...result.usage },
       ...(result.toolCalls?.length ? { tool_calls: result.toolCalls } : {}),
     };
-    await writeJsonAtomic(cachePath(dir, key), entry);
+    await store(key, entry);
     return entry;
   };
 
