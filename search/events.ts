@@ -16,6 +16,8 @@ import { fsPort } from "../core/fs_port.ts";
 
 const base = { seq: z.number().int().min(1), at: z.string(), run: z.string() };
 const stage = z.enum(["baseline", "warmup", "round", "runoff", "final_test"]);
+/** The protocol's stages, in run order, as events name them. */
+export const RUN_STAGES: readonly z.infer<typeof stage>[] = stage.options;
 const usage = z.object({ tokens: z.number(), cost_usd: z.number() });
 
 /** Every event type, with its payload. */
