@@ -13,6 +13,21 @@ export interface FsPort {
   rename(from: string, to: string): Promise<void>;
   /** Appends to a log file (the run's event log), creating it. */
   appendFile(path: string, data: Uint8Array): Promise<void>;
+  /** A second name for a file (a hard link: no data is copied). */
+  link(from: string, to: string): Promise<void>;
+  /** Removes a file. */
+  remove(path: string): Promise<void>;
+  /** Flushes a file's (or a directory's entries') data to the disk. */
+  sync(path: string): Promise<void>;
+}
+
+async function syncPath(path: string): Promise<void> {
+  const file = await Deno.open(path, { read: true });
+  try {
+    await file.sync();
+  } finally {
+    file.close();
+  }
 }
 
 /** The real file system. */
@@ -21,6 +36,9 @@ export const denoFs: FsPort = {
   writeFile: (path, data) => Deno.writeFile(path, data),
   rename: (from, to) => Deno.rename(from, to),
   appendFile: (path, data) => Deno.writeFile(path, data, { append: true }),
+  link: (from, to) => Deno.link(from, to),
+  remove: (path) => Deno.remove(path),
+  sync: syncPath,
 };
 
 let current: FsPort = denoFs;

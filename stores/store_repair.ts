@@ -1,10 +1,11 @@
 /**
  * `automem store check|repair DIR`: inspection and salvage of a store directory. `check` reads
  * every record log (snapshot, vector files, log) and the Kùzu graph without writing anything and
- * lists each problem with its file. `repair` never deletes: it moves every file of a damaged log
- * or graph into `DIR/quarantine-<n>/`, rebuilds a fresh snapshot from everything still readable
- * (snapshot records, the log's upserts, finite vectors from any vector file), and asks the graph
- * store to rebuild its graph from the units on the next open.
+ * lists each problem with its file. `repair` never deletes: it rebuilds a fresh snapshot from
+ * everything still readable (snapshot records, the log's upserts, finite vectors from any vector
+ * file) beside the damaged one, keeps every file of a damaged log or graph in
+ * `DIR/quarantine-<n>/`, switches to the new snapshot atomically and asks the graph store to
+ * rebuild its graph from the units on the next open (the order is in `store_repair_switch.ts`).
  *
  * @module
  */
@@ -12,7 +13,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import { GRAPH_FILE, GraphIndex } from "./graph_index.ts";
 import { GRAPH_REBUILD_MARKER } from "./graph_store.ts";
-import { RecordLog, type VectorRecord } from "./record_log.ts";
+import type { VectorRecord } from "./record_log.ts";
+import { switchRepaired } from "./store_repair_switch.ts";
 import { decodeVector, unpackVectors } from "./vector_codec.ts";
 
 /** One problem found in a store directory. */
@@ -33,11 +35,15 @@ export interface StoreCheckReport {
 }
 
 const AnyRecord = z.object({ id: z.string() }).passthrough();
-type AnyRecord = z.infer<typeof AnyRecord>;
+/** Any stored record: an id and whatever else it holds. */
+export type AnyRecord = z.infer<typeof AnyRecord>;
 
-interface Salvage {
+/** What a tolerant read of one record log recovered (see `store_repair_switch.ts`). */
+export interface Salvage {
   name: string;
   dim: number;
+  /** The highest generation the snapshot or log header names. */
+  generation: number;
   records: VectorRecord<AnyRecord>[];
   problems: StoreProblem[];
   files: string[];
@@ -162,7 +168,11 @@ async function salvage(dir: string, name: string, names: readonly string[]): Pro
     } else if (value!.vector === null) vector = null;
     state.set(r.data.id, { record: r.data, vector });
   }
-  return { name, dim: dim || 1, records: [...state.values()], problems, files };
+  const generation = Math.max(
+    typeof header?.generation === "number" ? header.generation : 0,
+    typeof logHeader?.generation === "number" ? logHeader.generation : 0,
+  );
+  return { name, dim: dim || 1, generation, records: [...state.values()], problems, files };
 }
 
 function unpackVectorsLoose(bytes: Uint8Array, dim: number): Map<string, Float32Array> {
@@ -214,29 +224,18 @@ export async function repairStore(
   dir: string,
 ): Promise<{ before: StoreCheckReport; quarantine: string | null; actions: string[] }> {
   const before = await checkStore(dir);
-  const actions: string[] = [];
-  if (before.ok) return { before, quarantine: null, actions };
+  if (before.ok) return { before, quarantine: null, actions: [] };
   const names = await listDir(dir);
-  let n = 1;
-  while (names.includes(`quarantine-${n}`)) n++;
-  const quarantine = join(dir, `quarantine-${n}`);
-  await Deno.mkdir(quarantine);
-  const move = async (file: string) => {
-    await Deno.rename(join(dir, file), join(quarantine, file));
-    actions.push(`moved ${file} to quarantine-${n}/`);
-  };
+  const damaged: Salvage[] = [];
   for (const stem of logStems(names)) {
     const s = await salvage(dir, stem, names);
-    if (s.problems.length === 0) continue;
-    for (const f of s.files) await move(f);
-    const { log } = await RecordLog.open({ dir, name: stem, dim: s.dim, schema: AnyRecord });
-    await log.checkpoint(s.records);
-    actions.push(`rebuilt ${stem}.jsonl with ${s.records.length} records`);
+    if (s.problems.length > 0) damaged.push(s);
   }
-  if (typeof before.graph !== "string") {
-    for (const f of names.filter((x) => x.startsWith(GRAPH_FILE))) await move(f);
-    await Deno.writeTextFile(join(dir, GRAPH_REBUILD_MARKER), "rebuild the graph from the units\n");
-    actions.push("the graph is rebuilt from the units on the next open");
-  }
-  return { before, quarantine, actions };
+  const graphFiles = typeof before.graph === "string"
+    ? []
+    : names.filter((x) => x.startsWith(GRAPH_FILE));
+  let n = 1;
+  while (names.includes(`quarantine-${n}`)) n++;
+  const { actions } = await switchRepaired(dir, `quarantine-${n}`, damaged, graphFiles, names);
+  return { before, quarantine: join(dir, `quarantine-${n}`), actions };
 }
