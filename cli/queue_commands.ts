@@ -116,6 +116,8 @@ export async function openQueue(flags: Flags, io: CliIo) {
   let last = "";
   const queue = await JobQueue.open(url, {
     tlsCa: await queueCa(io),
+    timeoutMs: config(io).queueTimeoutMs,
+    signal: io.signal,
     onError: (m) => {
       if (m !== last) io.stderr(`queue: ${m}\n`);
       last = m;
@@ -191,6 +193,8 @@ export const workerCommand: CommandDef = {
     const worker = await startQueueWorker({
       url,
       tlsCa: await queueCa(io),
+      timeoutMs: config(io).queueTimeoutMs,
+      signal: io.signal,
       workerName: name,
       concurrency,
       stallMs: Number(flags.stall_ms),
