@@ -174,7 +174,9 @@ export const workerCommand: CommandDef = {
     }
     const name = flags.name ? String(flags.name) : `${Deno.hostname()}:${Deno.pid}`;
     const { startQueueWorker, PermanentJobError } = await import("../core/redis_queue.ts");
-    const { runUnit, UnitRefusedError } = await import("../search/queue/mod.ts");
+    const { runUnit, UnitRefusedError, REFUSED_BY_WORKER } = await import(
+      "../search/queue/mod.ts"
+    );
     const { workerServices } = await import("./worker_services.ts");
     const web = await workerServices(flags, io);
     const { liveDeps } = await import("./model_deps.ts");
@@ -232,7 +234,9 @@ export const workerCommand: CommandDef = {
             },
           });
         } catch (e) {
-          if (e instanceof UnitRefusedError) throw new PermanentJobError(e.message);
+          if (e instanceof UnitRefusedError) {
+            throw new PermanentJobError(`${REFUSED_BY_WORKER} ${name}: ${e.message}`);
+          }
           throw e;
         }
       },
