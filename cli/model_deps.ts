@@ -14,7 +14,8 @@ import type { PriceTable } from "../core/usage.ts";
 import type { Flags } from "./args.ts";
 import type { CliIo } from "./io.ts";
 import { loadConfig } from "../core/config.ts";
-import { cachedModel, type Warn, warnOnce } from "../core/response_cache.ts";
+import { cachedModel } from "../core/response_cache.ts";
+import { type Warn, warnOnce } from "../core/warn_once.ts";
 import { webKindOf } from "../bench/web_bench/kinds.ts";
 
 /** Chat models by role; a missing role is offline. */

@@ -53,7 +53,8 @@ export async function workerModels(
 ): Promise<(refs: ModelRefs) => Record<Role, ChatModel | undefined>> {
   // Loaded lazily: commands without models never pay for the SDK.
   const { createOpenAIChatModel } = await import("../core/openai_adapter.ts");
-  const { cachedModel, warnOnce } = await import("../core/response_cache.ts");
+  const { cachedModel } = await import("../core/response_cache.ts");
+  const { warnOnce } = await import("../core/warn_once.ts");
   const c = config(io);
   const warn = warnOnce((m) => io.stderr(m + "\n"));
   // One client per role and reference for the worker's life: building one is not free, and a

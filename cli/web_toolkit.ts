@@ -67,7 +67,7 @@ export async function buildWebToolkit(
     ? await fixtureOn(opts.fixturePort, opts.shareFixture === true)
     : undefined;
   const mode = fixture || kind.protected ? "off" : config.web.cacheMode;
-  const cache = new WebCache(join(config.cache.dir, "web"), mode);
+  const cache = new WebCache(join(config.cache.dir, "web"), mode, (m) => opts.io.stderr(m + "\n"));
   let provider: SearchProvider | undefined;
   if (fixture) {
     provider = createSearchProvider(

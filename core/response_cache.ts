@@ -13,6 +13,7 @@ import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from ".
 import { jsonSchemaOf } from "./structured_output.ts";
 import { readTextIfExists } from "./read_if_exists.ts";
 import { redactUrlsIn } from "./redact_url.ts";
+import { type Warn, warnOnce } from "./warn_once.ts";
 
 /** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
 export type CacheMode = "readwrite" | "freeze" | "off";
@@ -78,19 +79,6 @@ async function readEntry(path: string, key: string): Promise<CacheEntry | undefi
   } catch {
     return undefined;
   }
-}
-
-/** Where side-path warnings go (the CLI: stderr). */
-export type Warn = (message: string) => void;
-
-/** `warn` that passes on only its first message (one warning for all of a run's caches). */
-export function warnOnce(warn: Warn): Warn {
-  let said = false;
-  return (message) => {
-    if (said) return;
-    said = true;
-    warn(message);
-  };
 }
 
 /** Where and how {@linkcode cachedModel} caches. */
