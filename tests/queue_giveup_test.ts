@@ -172,7 +172,7 @@ Deno.test({
     const redis = await startTestRedis();
     try {
       // No worker: the first job waits in the queue, then Redis dies for good.
-      const coordinator = spawnSearch(out, redis.url, { AUTOMEM_QUEUE_TIMEOUT: "2" });
+      const coordinator = spawnSearch(out, redis.url, { AUTOMEM_QUEUE_TIMEOUT: "5" });
       await until("the first job to be queued", dispatched(out));
       await redis.kill();
       assert.equal(await coordinator.exit(), 1, coordinator.log());
