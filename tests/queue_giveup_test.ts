@@ -117,7 +117,10 @@ Deno.test({
     );
     const redis = await startTestRedis({ password: PASSWORD });
     try {
-      const wrong = await search(join(out, "b"), redis.url.replace(PASSWORD, "not-the-password"));
+      // A refused password ends the wait at once, long before this timeout.
+      const wrong = await search(join(out, "b"), redis.url.replace(PASSWORD, "not-the-password"), {
+        AUTOMEM_QUEUE_TIMEOUT: "120",
+      });
       assert.equal(wrong.code, 1, wrong.err);
       assert.match(wrong.err, /refused the connection: WRONGPASS/);
       for (const text of [closed.err, wrong.err]) {
@@ -147,9 +150,13 @@ Deno.test({
     try {
       const untrusted = await search(join(out, "a"), redis.url, {
         AUTOMEM_QUEUE_CA_FILE: wrongCa,
+        AUTOMEM_QUEUE_TIMEOUT: "120",
       });
       assert.equal(untrusted.code, 1, untrusted.err);
-      assert.match(untrusted.err, /queue at rediss:\/\/:\*\*\*@localhost:\d+/);
+      assert.match(
+        untrusted.err,
+        /the queue at rediss:\/\/:\*\*\*@localhost:\d+ refused the connection: .*certificate/i,
+      );
       const plain = await search(join(out, "b"), `redis://127.0.0.1:${redis.port}`);
       assert.equal(plain.code, 1, plain.err);
       assert.match(plain.err, /cannot reach the queue at redis:\/\/127\.0\.0\.1:\d+ within 1 s/);
