@@ -27,8 +27,8 @@ import { poolIo } from "./pool_io.ts";
 import {
   checkAbort,
   newLedger,
-  runArchitecture,
   rethrowUnmeasured,
+  runArchitecture,
   type RunContext,
   stageOrdinal,
 } from "./stage.ts";

@@ -27,8 +27,8 @@ import {
   checkAbort,
   newLedger,
   pooled,
-  runArchitecture,
   rethrowUnmeasured,
+  runArchitecture,
   type RunContext,
   stageOrdinal,
 } from "./stage.ts";
