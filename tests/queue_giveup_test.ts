@@ -14,6 +14,7 @@ import { freePort } from "../core/free_port.ts";
 import {
   redisServerPath,
   startTestRedis,
+  tinyWorldSearchArgs,
   tlsRedisUnsupported,
 } from "../search/queue/testing/mod.ts";
 
@@ -24,33 +25,7 @@ const TLS_SKIP = TLS_UNSUPPORTED ? ` (skipped: ${TLS_UNSUPPORTED})` : "";
 const PASSWORD = "giveup-pass-91c3";
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 
-function searchArgs(out: string): string[] {
-  return [
-    "search",
-    "--benchmark",
-    "world",
-    "--run_name",
-    "q",
-    "--output_dir",
-    out,
-    "--max_rounds",
-    "1",
-    "--num_candidates",
-    "1",
-    "--warmup_n",
-    "1",
-    "--search_n",
-    "2",
-    "--batch_size",
-    "2",
-    "--validation_n",
-    "1",
-    "--test_n",
-    "1",
-    "--dry_run",
-    "--quiet",
-  ];
-}
+const searchArgs = (out: string) => tinyWorldSearchArgs(out, "q");
 
 async function search(out: string, url: string, env: Record<string, string> = {}) {
   const io = captureIo({ env: { NO_COLOR: "1", AUTOMEM_QUEUE_TIMEOUT: "1", ...env } });

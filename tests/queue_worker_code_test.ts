@@ -9,7 +9,11 @@ import { join } from "node:path";
 import { COMMANDS } from "../cli/commands.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { captureIo } from "../cli/testing_io.ts";
-import { redisServerPath, startTestRedis } from "../search/queue/testing/mod.ts";
+import {
+  redisServerPath,
+  startTestRedis,
+  tinyWorldSearchArgs,
+} from "../search/queue/testing/mod.ts";
 
 const HAVE_REDIS = redisServerPath() !== null;
 const SKIP = HAVE_REDIS ? "" : " (skipped: redis-server is not installed)";
@@ -75,33 +79,7 @@ Deno.test({
     try {
       const io = captureIo({ env: { NO_COLOR: "1" } });
       const code = await runCli(
-        [
-          "search",
-          "--benchmark",
-          "world",
-          "--run_name",
-          "q",
-          "--output_dir",
-          out,
-          "--max_rounds",
-          "1",
-          "--num_candidates",
-          "1",
-          "--warmup_n",
-          "1",
-          "--search_n",
-          "2",
-          "--batch_size",
-          "2",
-          "--validation_n",
-          "1",
-          "--test_n",
-          "1",
-          "--dry_run",
-          "--quiet",
-          "--queue",
-          redis.url,
-        ],
+        [...tinyWorldSearchArgs(out, "q"), "--queue", redis.url],
         io,
         COMMANDS,
       );

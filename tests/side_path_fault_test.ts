@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
 import { denoFs, type FsPort, osError, withFsPort } from "../core/fs_port.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
@@ -10,6 +10,7 @@ import { runSearchWith } from "../search/engine.ts";
 import { SearchError } from "../search/errors.ts";
 import { createFakeBenchmark } from "../search/testing/fake_benchmark.ts";
 import { fakeServices } from "../search/testing/fake_memory.ts";
+import { readTree } from "../search/queue/testing/mod.ts";
 import { MINIMAL_SEARCH_FLAGS } from "../search/testing/small_search.ts";
 
 /** Answers every call with "ok". */
@@ -52,19 +53,6 @@ function search(out: string, model: ChatModel, resume = false) {
   );
 }
 
-async function files(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (dir: string) => {
-    for await (const e of Deno.readDir(dir)) {
-      const p = join(dir, e.name);
-      if (e.isDirectory) await walk(p);
-      else if (e.name !== "events.jsonl") out.set(relative(root, p), await Deno.readTextFile(p));
-    }
-  };
-  await walk(root);
-  return out;
-}
-
 /** The real file system, except that writes and appends under `where` fail with `code`. */
 function faulty(code: string, where: (path: string) => boolean): FsPort {
   const fail = (path: string) => Promise.reject(osError(code, path));
@@ -81,7 +69,7 @@ Deno.test("a model reply cache on a full or read-only disk is skipped with one w
   const refCache = await Deno.makeTempDir();
   const refModel = cachedModel(healthy, { dir: refCache, mode: "readwrite" });
   assert.equal((await search(ref, refModel)).status, "finished");
-  const reference = await files(join(ref, "run"));
+  const reference = await readTree(join(ref, "run"), ["events.jsonl"]);
   for (const code of ["ENOSPC", "EROFS"]) {
     const out = await Deno.makeTempDir();
     const cache = await Deno.makeTempDir();
@@ -98,7 +86,7 @@ Deno.test("a model reply cache on a full or read-only disk is skipped with one w
     assert.equal(summary.status, "finished", code);
     assert.equal(warnings.length, 1, `${code}: one warning, got ${warnings.length}`);
     assert.match(warnings[0], new RegExp(`${code}.*uncached`));
-    const got = await files(join(out, "run"));
+    const got = await readTree(join(out, "run"), ["events.jsonl"]);
     const differ = [...reference].filter(([k, v]) => got.get(k) !== v).map(([k]) => k);
     assert.deepEqual(differ, [], `${code}: artifacts differ from the healthy-cache run`);
   }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { parseSearchConfig } from "../search/config.ts";
@@ -7,6 +7,7 @@ import { runSearchWith } from "../search/engine.ts";
 import { readEvents, RUN_STAGES, type RunEvent } from "../search/events.ts";
 import { driverBenchmark } from "../search/testing/resume_driver.ts";
 import { fakeServices } from "../search/testing/fake_memory.ts";
+import { readTree } from "../search/queue/testing/mod.ts";
 import { SMALL_SEARCH_FLAGS } from "../search/testing/small_search.ts";
 
 function search(out: string, opts: { resume?: boolean; abortAt?: number } = {}) {
@@ -32,19 +33,6 @@ function search(out: string, opts: { resume?: boolean; abortAt?: number } = {}) 
       if (e.seq === opts.abortAt) controller.abort();
     },
   }, fakeServices(driverBenchmark()));
-}
-
-async function artifacts(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (dir: string) => {
-    for await (const e of Deno.readDir(dir)) {
-      const p = join(dir, e.name);
-      if (e.isDirectory) await walk(p);
-      else if (e.name !== "events.jsonl") out.set(relative(root, p), await Deno.readTextFile(p));
-    }
-  };
-  await walk(root);
-  return out;
 }
 
 /** A stage of the run as its events delimit it: `round 2`, `runoff`, … */
@@ -87,7 +75,7 @@ function stageSpans(events: readonly RunEvent[]): StageSpan[] {
 Deno.test("an interrupt at the start, middle and end of every stage (baseline, warm-up, each round, runoff, final test, report) resumes to the uninterrupted run's artifacts", async () => {
   const ref = await Deno.makeTempDir();
   assert.equal((await search(ref)).status, "finished");
-  const reference = await artifacts(join(ref, "run"));
+  const reference = await readTree(join(ref, "run"), ["events.jsonl"]);
   const spans = stageSpans(await readEvents(join(ref, "run", "events.jsonl")));
   for (const stage of RUN_STAGES) {
     assert.ok(spans.some((s) => s.stage === stage), `the reference run has no ${stage} stage`);
@@ -108,7 +96,7 @@ Deno.test("an interrupt at the start, middle and end of every stage (baseline, w
         const second = await search(out, { resume: true });
         assert.equal(second.status, "finished");
       }
-      const got = await artifacts(join(out, "run"));
+      const got = await readTree(join(out, "run"), ["events.jsonl"]);
       const differ = [...reference].filter(([k, v]) => got.get(k) !== v).map(([k]) => k);
       const extra = [...got.keys()].filter((k) => !reference.has(k));
       if (differ.length || extra.length) {
