@@ -142,6 +142,7 @@ export const curvesCommand: CommandDef = {
     }
     const { strategyCurves } = await import("../search/strategy_curves.ts");
     const { SearchError } = await import("../search/errors.ts");
+    const { RunDirError } = await import("../run_dir/errors.ts");
     const { createBenchmark } = await import("../bench/registry.ts");
     const { defaultServices } = await import("../search/services.ts");
     const { parseRanges } = await import("./memory_commands.ts");
@@ -177,7 +178,7 @@ export const curvesCommand: CommandDef = {
         io.stderr("automem curves: interrupted; the architectures scored so far are kept\n");
         return EXIT.interrupted;
       }
-      if (e instanceof SearchError) {
+      if (e instanceof SearchError || e instanceof RunDirError) {
         io.stderr(`automem curves: ${e.message}\n`);
         return e.exitCode;
       }

@@ -15,6 +15,7 @@ import type { FlagDef, Flags } from "./args.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import type { RoleModels } from "./model_deps.ts";
+import { queueCa } from "./queue_open.ts";
 import { WORKER_WEB_FLAGS } from "./worker_services.ts";
 
 /** The `--queue` flag of `search` and `sweep`. */
@@ -90,42 +91,6 @@ export async function workerModels(
     }
     return out;
   };
-}
-
-/** The PEM text of `AUTOMEM_QUEUE_CA_FILE` (undefined when unset); a missing file is an error. */
-async function queueCa(io: CliIo): Promise<string | undefined> {
-  const file = config(io).queueCaFile;
-  if (file === null) return undefined;
-  try {
-    return await Deno.readTextFile(file);
-  } catch (e) {
-    throw new UsageError(`AUTOMEM_QUEUE_CA_FILE ${file}: ${(e as Error).message}`);
-  }
-}
-
-/** Opens the queue named by `--queue` (null without the flag). */
-export async function openQueue(flags: Flags, io: CliIo) {
-  if (flags.queue === undefined) return null;
-  const url = String(flags.queue);
-  const { parseQueueUrl } = await import("../core/queue_url.ts");
-  try {
-    parseQueueUrl(url);
-  } catch (e) {
-    throw new UsageError(`--queue: ${(e as Error).message}`);
-  }
-  const { JobQueue } = await import("../core/redis_queue.ts");
-  let last = "";
-  const queue = await JobQueue.open(url, {
-    tlsCa: await queueCa(io),
-    timeoutMs: config(io).queueTimeoutMs,
-    signal: io.signal,
-    onError: (m) => {
-      if (m !== last) io.stderr(`queue: ${m}\n`);
-      last = m;
-    },
-  });
-  io.stderr(`queue: dispatching evaluations to workers on ${redactQueueUrl(url)}\n`);
-  return queue;
 }
 
 /** Logs which worker ran each unit (the report's "who ran what" comes from the same record). */

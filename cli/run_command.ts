@@ -6,13 +6,10 @@
  *
  * @module
  */
-import { join } from "node:path";
-import { writeFileAtomic } from "../core/atomic_write.ts";
 import type { FlagDef } from "./args.ts";
+import type { ToolkitFactory } from "./run_execute.ts";
 import type { CommandDef } from "./command.ts";
-import { type CliIo, UsageError } from "./io.ts";
-import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
-import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
+import { UsageError } from "./io.ts";
 import { QUEUE_FLAG } from "./queue_commands.ts";
 import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
@@ -61,12 +58,6 @@ export const RUN_FLAGS: readonly FlagDef[] = [
   },
 ];
 
-/** Builds the agent's tools for a run (injectable for tests). */
-export type ToolkitFactory = (
-  kind: WebBenchmarkKind,
-  opts: { io: CliIo; allowPrivate: boolean; offline: boolean; fixturePort?: number },
-) => Promise<WebToolkit>;
-
 function num(flags: Record<string, unknown>, name: string): number | undefined {
   const v = flags[name];
   if (v === undefined) return undefined;
@@ -109,20 +100,4 @@ export function makeRunCommand(toolkitFactory: ToolkitFactory): CommandDef {
       });
     },
   };
-}
-
-/** Writes the JSONL of valid results and the report; returns the report text. */
-export async function writeRunOutputs(
-  outfile: string,
-  reportPath: string,
-  lines: readonly string[],
-  report: string,
-): Promise<void> {
-  await writeFileAtomic(outfile, lines.map((l) => l + "\n").join(""));
-  await writeFileAtomic(reportPath, report);
-}
-
-/** The default run folder for a benchmark. */
-export function defaultRunDir(kind: WebBenchmarkKind): string {
-  return join("runs", `run-${kind.key}`);
 }

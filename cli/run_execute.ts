@@ -9,6 +9,7 @@
  */
 import { createTaskProgress } from "./task_progress.ts";
 import { join, resolve } from "node:path";
+import { writeFileAtomic } from "../core/atomic_write.ts";
 import { logicalClock, systemClock } from "../core/clock.ts";
 import { loadConfig } from "../core/config.ts";
 import type { ChatModel } from "../core/ports.ts";
@@ -25,7 +26,28 @@ import { type Flags, trimmedFlag } from "./args.ts";
 import { countFiles, openRunMemory } from "./run_memory.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import { buildModels } from "./model_deps.ts";
-import { defaultRunDir, type ToolkitFactory, writeRunOutputs } from "./run_command.ts";
+
+/** Builds the agent's tools for a run (injectable for tests). */
+export type ToolkitFactory = (
+  kind: WebBenchmarkKind,
+  opts: { io: CliIo; allowPrivate: boolean; offline: boolean; fixturePort?: number },
+) => Promise<WebToolkit>;
+
+/** Writes the JSONL of valid results and the report; returns the report text. */
+export async function writeRunOutputs(
+  outfile: string,
+  reportPath: string,
+  lines: readonly string[],
+  report: string,
+): Promise<void> {
+  await writeFileAtomic(outfile, lines.map((l) => l + "\n").join(""));
+  await writeFileAtomic(reportPath, report);
+}
+
+/** The default run folder for a benchmark. */
+export function defaultRunDir(kind: WebBenchmarkKind): string {
+  return join("runs", `run-${kind.key}`);
+}
 
 /** Validated numeric options of a run. */
 export interface RunOptions {

@@ -204,7 +204,7 @@ export async function openRunQueue(
   io: CliIo,
   log: (line: string) => void,
 ): Promise<RunQueue> {
-  const { openQueue } = await import("./queue_commands.ts");
+  const { openQueue } = await import("./queue_open.ts");
   const queue = (await openQueue(flags, io))!;
   return {
     runner: (base) =>

@@ -101,7 +101,7 @@ export async function openScaffoldQueue(
     close: () => Promise<void>;
   } | null
 > {
-  const { openQueue } = await import("./queue_commands.ts");
+  const { openQueue } = await import("./queue_open.ts");
   const queue = await openQueue(flags, io);
   if (!queue) return null;
   // On interrupt the coordinator stops waiting (finished episodes are cached; --resume goes on).

@@ -13,7 +13,8 @@ import type { BenchmarkOptions } from "../bench/registry.ts";
 import type { CommandDef } from "./command.ts";
 import { redactQueueUrl } from "../core/queue_url.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
-import { modelRefsFor, openQueue, QUEUE_FLAG, unitLogger } from "./queue_commands.ts";
+import { modelRefsFor, QUEUE_FLAG, unitLogger } from "./queue_commands.ts";
+import { openQueue } from "./queue_open.ts";
 import { booleanFlag as B, numberFlag as N, stringFlag as S } from "./flag_builders.ts";
 
 /** Every flag of `automem search`; defaults live in the search engine's config schema. */
@@ -136,7 +137,9 @@ export const searchCommand: CommandDef = {
   flags: SEARCH_FLAGS,
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
-    const { parseSearchConfig, runSearch, SearchError } = await import("../search/mod.ts");
+    const { parseSearchConfig, runSearch, RunDirError, SearchError } = await import(
+      "../search/mod.ts"
+    );
     const parsed = parseSearchConfig(searchEngineFlags(flags, io));
     if (!parsed.ok) throw new UsageError(`invalid flags:\n${formatIssues(parsed.issues)}`);
     const config = parsed.value;
@@ -199,7 +202,7 @@ export const searchCommand: CommandDef = {
       return summary.status === "finished" ? EXIT.ok : EXIT.failure;
     } catch (e) {
       progress.close();
-      if (e instanceof SearchError) {
+      if (e instanceof SearchError || e instanceof RunDirError) {
         io.stderr(`automem search: ${e.message}\n`);
         return e.exitCode;
       }

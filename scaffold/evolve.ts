@@ -11,7 +11,8 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../core/atomic_write.ts";
 import type { ChatModel, Clock } from "../core/ports.ts";
-import { openRunDir, readArtifact, writeArtifact } from "../search/run_dir.ts";
+import { openRunDir } from "../run_dir/open.ts";
+import { readArtifact, writeArtifact } from "../run_dir/run_dir.ts";
 import { ScaffoldError } from "./errors.ts";
 import {
   type EpisodeRecord,

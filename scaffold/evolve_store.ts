@@ -10,7 +10,7 @@ import { writeFileAtomic } from "../core/atomic_write.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
-import { readArtifact, type RunDir, writeArtifact } from "../search/run_dir.ts";
+import { readArtifact, type RunDir, writeArtifact } from "../run_dir/run_dir.ts";
 import { type EpisodeCache, type EpisodeRecord, EpisodeRecordSchema } from "./evaluate.ts";
 import { ScaffoldSpecSchema } from "./spec.ts";
 import type { StepTrace } from "./trace.ts";

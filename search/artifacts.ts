@@ -5,8 +5,9 @@
  * pool files are compact JSON, everything else is indented.
  *
  * Layout of `<output_dir>/<run_name>/`:
- * - `.run_active.lock` ({@linkcode LockFileSchema}), `eval_protocol.json`, `data_split.json`,
- *   `search_folds.json`, `events.jsonl` (see `events.ts`), `STOP` (created by a user to stop).
+ * - `.run_active.lock` (`LockFileSchema` in `run_dir/lock.ts`), `eval_protocol.json`,
+ *   `data_split.json`, `search_folds.json`, `events.jsonl` (see `events.ts`), `STOP` (created by
+ *   a user to stop).
  * - `baseline/{baseline_done.json, tasks/<task>.json}`; `warmup/{warmup_done.json, tasks/}`
  * - `canonical/pool.json` ({@linkcode PoolFileSchema})
  * - `round_<t>/{round_start_pool.json, proposals.json, round_synthesis.json, round_done.json}`
@@ -57,17 +58,6 @@ export {
 } from "./egas/schemas.ts";
 
 const num = z.number();
-
-/** The lock file: who holds the run directory. */
-export const LockFileSchema = z.object({
-  pid: z.number().int(),
-  hostname: z.string(),
-  /** Process start time from `/proc/<pid>/stat` (clock ticks), to detect pid reuse; null if unknown. */
-  proc_start: z.string().nullable(),
-  acquired_at: z.string(),
-});
-/** Lock file content. */
-export type LockFile = z.infer<typeof LockFileSchema>;
 
 /** `eval_protocol.json`: the digest and its components (see `protocol/digest.ts`). */
 export const EvalProtocolSchema = z.object({

@@ -9,50 +9,10 @@
  * @module
  */
 import { logicalClock } from "../core/clock.ts";
-import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
-import type { PriceTable } from "../core/usage.ts";
-import type { RunEvent } from "./events.ts";
-import type { UnitExecutor } from "./queue/executor.ts";
-import type { ProposerFactory } from "./protocol/proposals.ts";
-import type { StopRule } from "./stop_rules.ts";
-import type { SearchServices } from "./service_port.ts";
+import type { Clock } from "../core/ports.ts";
+import type { SearchDeps, SearchModels } from "./run_context.ts";
 
-/** Models by role; absent roles run offline. */
-export interface SearchModels {
-  /** The task agent. */
-  task?: ChatModel;
-  /** The proposer. */
-  search?: ChatModel;
-  /** FGMD's LLM stages, round synthesis and ledger prose. */
-  diagnosis?: ChatModel;
-  judge?: ChatModel;
-  /** Memory-side calls (extraction, composer, model-based ops and retrievers). */
-  memory?: ChatModel;
-}
-
-/** Dependencies of a search. */
-export interface SearchDeps {
-  models: SearchModels;
-  embedder: Embedder;
-  /** Stamps events (default: the system clock). Never enters compared artifacts. */
-  clock?: Clock;
-  /** Clock of one stage's memory and benchmark (default: {@linkcode logicalStageClock}). */
-  stageClock?: (stage: number) => Clock;
-  /** Called after each event is written (terminal progress, tests). */
-  onEvent?: (event: RunEvent) => void;
-  /** Aborting checkpoints, releases the lock and resolves with status `interrupted`. */
-  signal?: AbortSignal;
-  /** USD per 1k tokens per model id, for cost accounting. */
-  prices?: PriceTable;
-  /** Replaces the real benchmarks / memory core (tests). */
-  services?: Partial<SearchServices>;
-  /** Runs units of work elsewhere (a job queue; see `queue/`); absent: in this process. */
-  executor?: UnitExecutor;
-  /** Builds each round's proposer (default: the one `--proposer` names). */
-  proposerFactory?: ProposerFactory;
-  /** Stop rules checked before every round after the first (default: `DEFAULT_STOP_RULES`). */
-  stopRules?: readonly StopRule[];
-}
+export type { SearchDeps, SearchModels };
 
 /** Start of the logical timeline of offline runs. */
 export const LOGICAL_EPOCH = Date.UTC(2026, 0, 1);

@@ -22,6 +22,7 @@ import type { SearchDeps } from "./deps.ts";
 import { paretoFront } from "./egas/pareto.ts";
 import { baselineViews, loadCommitted } from "./engine_state.ts";
 import { SearchError } from "./errors.ts";
+import { RunDirError } from "../run_dir/errors.ts";
 import { ensureBaseline } from "./protocol/baseline.ts";
 import { ensureFinalTest } from "./protocol/final_test.ts";
 import { runRound } from "./protocol/round.ts";
@@ -29,7 +30,7 @@ import { ensureRunoff } from "./protocol/runoff.ts";
 import { type RunContext, SearchAborted } from "./protocol/stage.ts";
 import { collectUsage, writeViews } from "./protocol/views.ts";
 import { ensureWarmup } from "./protocol/warmup.ts";
-import { exists, readArtifact, writeArtifact } from "./run_dir.ts";
+import { exists, readArtifact, writeArtifact } from "../run_dir/run_dir.ts";
 import { finalTestPath, openSession, prepareRun, type RunSession } from "./run_session.ts";
 import type { SearchServices } from "./service_port.ts";
 import { type StopReason, stopReason } from "./stop_rules.ts";
@@ -37,8 +38,9 @@ import { type StopReason, stopReason } from "./stop_rules.ts";
 /**
  * Runs (or resumes) a search over the given services (see `run_search.ts` for the default
  * wiring). Resolves with the summary — status `interrupted` when `signal` was aborted
- * (everything is checkpointed and the lock released). Throws {@linkcode SearchError} for
- * refusals (`run_exists`, `locked`, `protocol_mismatch`, …) and for failed runs.
+ * (everything is checkpointed and the lock released). Throws {@linkcode RunDirError} when the
+ * run directory refuses (`run_exists`, `run_missing`, `locked`) or is corrupt, and
+ * {@linkcode SearchError} for the other refusals (`protocol_mismatch`, …) and failed runs.
  */
 export async function runSearchWith(
   config: SearchConfig,
@@ -179,7 +181,7 @@ async function finishRun(
 /**
  * A run that threw: before `run_started` the error is rethrown as is; an interruption writes a
  * partial summary and resolves `interrupted`; anything else writes it, emits `run_failed` and
- * rejects with a {@linkcode SearchError}.
+ * rejects with a {@linkcode SearchError} (a {@linkcode RunDirError} passes through).
  */
 async function failRun(run: RunSession, thrown: unknown): Promise<RunSummary> {
   const { ctx, state, completed } = run;
@@ -228,7 +230,7 @@ async function failRun(run: RunSession, thrown: unknown): Promise<RunSummary> {
       { cause: error },
     );
   }
-  throw error instanceof SearchError
+  throw error instanceof SearchError || error instanceof RunDirError
     ? error
     : new SearchError("run_failed", `the search failed: ${message}`, {}, { cause: error });
 }

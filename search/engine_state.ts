@@ -12,7 +12,7 @@ import { emptyPareto } from "./egas/pareto.ts";
 import type { EngineState } from "./egas/schemas.ts";
 import type { RunEvent } from "./events.ts";
 import type { ProposerBaseline } from "./protocol/proposals.ts";
-import { readArtifact, type RunDir } from "./run_dir.ts";
+import { readArtifact, type RunDir } from "../run_dir/run_dir.ts";
 
 /** The engine state before round 1. */
 export function initialState(config: SearchConfig): EngineState {

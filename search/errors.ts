@@ -9,9 +9,7 @@ import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts
 
 /** Why a search refused to start or stopped. */
 export type SearchErrorCode =
-  | "run_exists"
   | "run_missing"
-  | "locked"
   | "protocol_mismatch"
   | "invalid_split"
   | "invalid_input"
@@ -22,12 +20,7 @@ export type SearchErrorCode =
   | "no_winner"
   | "infrastructure";
 
-const REFUSALS: ReadonlySet<SearchErrorCode> = new Set([
-  "run_exists",
-  "run_missing",
-  "locked",
-  "protocol_mismatch",
-]);
+const REFUSALS: ReadonlySet<SearchErrorCode> = new Set(["run_missing", "protocol_mismatch"]);
 
 /** A typed search error; `details` carries structured context (e.g. what changed). */
 export class SearchError extends AutomemError {

@@ -7,7 +7,7 @@
 import type { ArchitectureSpec } from "../core/spec.ts";
 import { SummarySchema } from "./artifacts.ts";
 import { SearchError } from "./errors.ts";
-import { readArtifact, RunDir } from "./run_dir.ts";
+import { readArtifact, RunDir } from "../run_dir/run_dir.ts";
 
 /** A search's winner. */
 export interface Winner {

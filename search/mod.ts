@@ -15,7 +15,7 @@ export * from "./errors.ts";
 export * from "./events.ts";
 export * from "./load_winner.ts";
 export * from "./prompts.ts";
-export * from "./run_dir.ts";
+export * from "../run_dir/mod.ts";
 export * from "./run_search.ts";
 export * from "./service_port.ts";
 export * from "./services.ts";

@@ -13,7 +13,7 @@ import { defaultServices } from "./services.ts";
 /**
  * Runs (or resumes) a search: writes `<output_dir>/<run_name>/` and `events.jsonl`, and resolves
  * with `summary.json`'s content. Status `interrupted` when `deps.signal` aborted the run; throws
- * `SearchError` for refusals (exit code in `error.exitCode`) and failed runs.
+ * `RunDirError` or `SearchError` for refusals (exit code in `error.exitCode`) and failed runs.
  */
 export function runSearch(config: SearchConfig, deps: SearchDeps): Promise<RunSummary> {
   return runSearchWith(config, deps, defaultServices);

@@ -20,7 +20,8 @@ import { SearchError } from "./errors.ts";
 import { EventLog, readEvents } from "./events.ts";
 import { checkProtocol, currentProtocol, ensureFolds, ensureSplit } from "./protocol/setup.ts";
 import type { RunContext } from "./protocol/stage.ts";
-import { exists, type OpenedRun, openRunDir, readArtifact, type RunDir } from "./run_dir.ts";
+import { type OpenedRun, openRunDir } from "../run_dir/open.ts";
+import { exists, readArtifact, type RunDir } from "../run_dir/run_dir.ts";
 import type { SearchServices } from "./service_port.ts";
 
 /** What every step of a run shares: its inputs, directory, event log, clock and progress. */

@@ -9,29 +9,10 @@
 import type { EngineState } from "./egas/schemas.ts";
 import type { RunContext } from "./protocol/stage.ts";
 import { collectUsage } from "./protocol/views.ts";
-import { exists } from "./run_dir.ts";
+import { exists } from "../run_dir/run_dir.ts";
+import type { StopInput, StopReason, StopRule } from "./run_context.ts";
 
-/** Why the round loop stopped: a built-in reason, or `rule:<name>` from an injected rule. */
-export type StopReason =
-  | "max_rounds"
-  | "stop_file"
-  | "patience"
-  | "max_tokens"
-  | "max_cost_usd"
-  | "max_wall_s"
-  | `rule:${string}`;
-
-/** What a stop rule sees before round `round`. */
-export interface StopInput {
-  ctx: RunContext;
-  round: number;
-  state: EngineState;
-  /** Wall time of the run so far, across invocations. */
-  wallMs: () => number;
-}
-
-/** One stop rule: the reason to stop before `input.round`, or null to go on. */
-export type StopRule = (input: StopInput) => StopReason | null | Promise<StopReason | null>;
+export type { StopInput, StopReason, StopRule };
 
 /** Touching `<run_dir>/STOP` ends the run after the current round. */
 export const stopFileRule: StopRule = async ({ ctx }) =>

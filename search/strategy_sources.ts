@@ -14,7 +14,7 @@ import { CandidateResultSchema, EvalProtocolSchema } from "./artifacts.ts";
 import { PROPOSERS } from "./config.ts";
 import { SearchError } from "./errors.ts";
 import { pooled } from "./protocol/stage.ts";
-import { exists, readArtifact, removeIfPresent } from "./run_dir.ts";
+import { exists, readArtifact, removeIfPresent } from "../run_dir/run_dir.ts";
 import {
   evaluateArchitecture,
   type LandscapeEntry,

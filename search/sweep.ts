@@ -29,10 +29,16 @@ import { DIMENSIONS, MENU, valuesOf } from "./egas/tracker.ts";
 import { mean, r6 } from "./protocol/metrics.ts";
 import { pooled } from "./protocol/stage.ts";
 import { stratifiedSplit } from "./protocol/split.ts";
-import { removeIfPresent } from "./run_dir.ts";
-import type { SweepUnitRequest } from "./queue/executor.ts";
+import { removeIfPresent } from "../run_dir/run_dir.ts";
 import type { SearchServices } from "./service_port.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+
+/** What a sweep hands its executor for one architecture. */
+export interface SweepUnitRequest {
+  spec: ArchitectureSpec;
+  task_ids: string[];
+  seed: number;
+}
 
 /** One line of `landscape.jsonl`. */
 export const LandscapeEntrySchema = z.object({

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { LockFileSchema } from "../search/artifacts.ts";
-import { holderAlive } from "../search/run_dir.ts";
+import { holderAlive, LockFileSchema } from "../run_dir/run_dir.ts";
 import type { RunEvent } from "../search/events.ts";
 import type { RunStatus } from "./api_schemas.ts";
 import { readTextInRun } from "./safe_paths.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { RunEventSchema } from "../search/events.ts";
-import { processStartTime } from "../search/run_dir.ts";
+import { processStartTime } from "../run_dir/run_dir.ts";
 import { deriveStatus, readLock } from "./run_status.ts";
 
 const at = "2026-01-01T00:00:00.000Z";

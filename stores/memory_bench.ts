@@ -19,9 +19,9 @@ import type { GraphEdge, MemoryStore, UnitFilter } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { syntheticQuery, syntheticUnits } from "./synthetic_units.ts";
 import { flatScanTopK } from "./vector_index.ts";
-import { quantile } from "./memory_bench_report.ts";
+import { type MemoryBenchRow, quantile } from "./memory_bench_report.ts";
 
-export { formatBenchTable, quantile } from "./memory_bench_report.ts";
+export { formatBenchTable, type MemoryBenchRow, quantile } from "./memory_bench_report.ts";
 
 /** Options of {@linkcode runMemoryBench}. */
 export interface MemoryBenchOptions {
@@ -42,18 +42,6 @@ export interface MemoryBenchOptions {
   batchSize?: number;
   /** Where stores are created (default a fresh temp dir, removed afterwards). */
   dir?: string;
-}
-
-/** One measurement. Latencies in milliseconds; `units_per_s` only for ingest-like ops. */
-export interface MemoryBenchRow {
-  store: StoreKind | "flat" | "orama_native";
-  size: number;
-  op: string;
-  p50_ms: number;
-  p95_ms: number;
-  /** p50 of the bare flat scan over the same vectors in the same run. */
-  flat_scan_p50_ms: number;
-  units_per_s: number;
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

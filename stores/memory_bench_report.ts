@@ -4,7 +4,19 @@
  *
  * @module
  */
-import type { MemoryBenchRow } from "./memory_bench.ts";
+import type { StoreKind } from "../core/space.ts";
+
+/** One measurement. Latencies in milliseconds; `units_per_s` only for ingest-like ops. */
+export interface MemoryBenchRow {
+  store: StoreKind | "flat" | "orama_native";
+  size: number;
+  op: string;
+  p50_ms: number;
+  p95_ms: number;
+  /** p50 of the bare flat scan over the same vectors in the same run. */
+  flat_scan_p50_ms: number;
+  units_per_s: number;
+}
 
 /** The q-quantile (nearest rank) of `xs`. */
 export function quantile(xs: readonly number[], q: number): number {

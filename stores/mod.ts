@@ -64,8 +64,8 @@ export {
 export { KeywordIndex } from "./keyword_index.ts";
 export { flatScanTopK, FlatVectorIndex } from "./vector_index.ts";
 export { normalizeText, stem, STOP_WORDS, tokenize } from "./tokenize.ts";
-export { type MemoryBenchOptions, type MemoryBenchRow, runMemoryBench } from "./memory_bench.ts";
-export { formatBenchTable, quantile } from "./memory_bench_report.ts";
+export { type MemoryBenchOptions, runMemoryBench } from "./memory_bench.ts";
+export { formatBenchTable, type MemoryBenchRow, quantile } from "./memory_bench_report.ts";
 export { type SyntheticOptions, syntheticQuery, syntheticUnits } from "./synthetic_units.ts";
 export {
   checkStore,

@@ -9,37 +9,23 @@ import { cosine } from "../core/vectors.ts";
 import assert from "node:assert/strict";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { contentText, type MemoryUnit, unitSignature } from "../core/unit.ts";
-import type { MemoryStore } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { persistenceConformance } from "./store_conformance_persist.ts";
-import { syntheticUnits } from "./synthetic_units.ts";
+import {
+  type ConformanceTest,
+  fixtureUnits,
+  type OpenStore,
+  TEST_DIM,
+  withTempDir,
+} from "./conformance_fixtures.ts";
 
-/** Embedding width used by the conformance suite. */
-export const TEST_DIM = 16;
-
-/** Registers one conformance test that runs in a fresh temp dir. */
-export type ConformanceTest = (name: string, fn: (dir: string) => Promise<void>) => void;
-
-/** Opens a store of the kind under test in `dir`. */
-export type OpenStore = (
-  dir: string,
-  options?: { checkpointAfter?: number },
-) => Promise<MemoryStore>;
-
-/** `n` synthetic units of width {@linkcode TEST_DIM}. */
-export function fixtureUnits(n: number, seed = "conformance"): MemoryUnit[] {
-  return syntheticUnits(n, { dim: TEST_DIM, seed, vocabulary: 300, unitsPerTask: 3 });
-}
-
-/** Runs `fn` with a fresh temp dir that is removed afterwards. */
-export async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "automem_store_" });
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+export {
+  type ConformanceTest,
+  fixtureUnits,
+  type OpenStore,
+  TEST_DIM,
+  withTempDir,
+} from "./conformance_fixtures.ts";
 
 /** Registers the shared conformance tests for one store kind. */
 export function storeConformance(kind: string, open: OpenStore): void {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { StoreSnapshot } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
-import { type ConformanceTest, fixtureUnits, type OpenStore } from "./store_conformance.ts";
+import { type ConformanceTest, fixtureUnits, type OpenStore } from "./conformance_fixtures.ts";
 
 const strip = (s: StoreSnapshot) => JSON.stringify(s);
 

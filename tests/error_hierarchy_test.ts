@@ -70,7 +70,7 @@ Deno.test("errors that wrap another keep it as cause (config, run artifacts, ben
       return undefined;
     })();
     assert.ok(config instanceof AutomemError && config.cause instanceof SyntaxError);
-    const { readArtifact } = await import("../search/run_dir.ts");
+    const { readArtifact } = await import("../run_dir/run_dir.ts");
     const { SummarySchema } = await import("../search/artifacts.ts");
     const artifact = await readArtifact(`${dir}/bad.json`, SummarySchema).catch((e) => e);
     assert.ok(artifact instanceof AutomemError && artifact.cause instanceof SyntaxError);

@@ -12,7 +12,7 @@ import { parseSearchConfig } from "../search/config.ts";
 import { initialState } from "../search/engine_state.ts";
 import { stopReason } from "../search/stop_rules.ts";
 import type { RunContext } from "../search/protocol/stage.ts";
-import { RunDir } from "../search/run_dir.ts";
+import { RunDir } from "../run_dir/run_dir.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const README = await Deno.readTextFile(new URL("README.md", ROOT));

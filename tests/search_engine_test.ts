@@ -7,6 +7,7 @@ import { parseSearchConfig } from "../search/config.ts";
 import type { SearchDeps } from "../search/deps.ts";
 import { runSearchWith } from "../search/engine.ts";
 import { SearchError } from "../search/errors.ts";
+import { RunDirError } from "../run_dir/errors.ts";
 import { readEvents, type RunEvent } from "../search/events.ts";
 import { createFakeBenchmark } from "../search/testing/fake_benchmark.ts";
 import { fakeServices } from "../search/testing/fake_memory.ts";
@@ -103,7 +104,7 @@ Deno.test("resume after a finished run is a no-op; with --final_validation it ap
   assert.ok(after.has("final_validation/validation_result.json"));
   await assert.rejects(
     run(out),
-    (e) => e instanceof SearchError && e.code === "run_exists" && /finished/.test(e.message),
+    (e) => e instanceof RunDirError && e.code === "run_exists" && /finished/.test(e.message),
   );
 });
 

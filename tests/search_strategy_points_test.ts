@@ -8,7 +8,7 @@ import { RandomProposer } from "../search/egas/random_proposer.ts";
 import { runSearchWith } from "../search/engine.ts";
 import type { RunEvent } from "../search/events.ts";
 import { configuredProposer, type ProposerFactory } from "../search/protocol/proposals.ts";
-import { readArtifact } from "../search/run_dir.ts";
+import { readArtifact } from "../run_dir/run_dir.ts";
 import { DEFAULT_STOP_RULES, type StopRule } from "../search/stop_rules.ts";
 import { createFakeBenchmark } from "../search/testing/fake_benchmark.ts";
 import { fakeServices } from "../search/testing/fake_memory.ts";

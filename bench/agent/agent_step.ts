@@ -8,38 +8,7 @@ import type { ChatMessage, ChatModel, ChatResult, ToolDefinition } from "../../c
 import { ModelError } from "../../core/ports.ts";
 import { errorMessage } from "../errors.ts";
 import { actionOf, answerArgument, FINAL_ANSWER } from "./actions.ts";
-import type { ResearchAgentInput, ResearchRun } from "./research_agent.ts";
-
-/** The agent's limits; every one has a default. */
-export interface AgentLimits {
-  /** Action steps before the final-answer prompt (`--max_steps`). */
-  maxSteps: number;
-  /** Base summary interval; the effective one is seeded in [n−1, n+1]; 0 turns summaries off. */
-  summaryInterval: number;
-  /** Completion-token cap of each call (`--token_budget`). */
-  maxTokensPerCall?: number;
-  /** Cumulative token cap of the task (prompt + completion, every call). */
-  taskTokenCap?: number;
-  /** Wall-clock budget of the task in ms (by the injected clock). */
-  wallMs?: number;
-  /** `auto`: native tool calls, falling back to JSON actions if the endpoint rejects tools. */
-  toolMode: "auto" | "native" | "json";
-  /** Whole-run tries on transient model failures. */
-  attempts: number;
-  /** Characters of a tool observation fed back to the model. */
-  observationChars: number;
-  temperature: number;
-}
-
-/** Defaults of {@linkcode AgentLimits}. */
-export const DEFAULT_LIMITS: AgentLimits = {
-  maxSteps: 40,
-  summaryInterval: 8,
-  toolMode: "auto",
-  attempts: 3,
-  observationChars: 8000,
-  temperature: 0,
-};
+import type { AgentLimits, ResearchAgentInput, ResearchRun } from "./agent_types.ts";
 
 /** What a step shares with the loop. */
 export interface StepState {

@@ -7,6 +7,7 @@
 export * from "./actions.ts";
 export * from "./agent_prompts.ts";
 export * from "./agent_step.ts";
+export * from "./agent_types.ts";
 export * from "./research_agent.ts";
 export * from "./offline_agent.ts";
 export * from "./offline_reader.ts";

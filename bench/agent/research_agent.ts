@@ -21,12 +21,11 @@
  *
  * @module
  */
-import type { ChatMessage, ChatModel, ChatResult, Clock, Rng } from "../../core/ports.ts";
+import type { ChatMessage, ChatModel, ChatResult } from "../../core/ports.ts";
 import { ModelError } from "../../core/ports.ts";
 import { AutomemError } from "../../core/automem_error.ts";
-import type { TaskContext, TrajectoryStep } from "../../core/trajectory.ts";
-import type { Guidance, MemoryProvider } from "../../memory/provider_port.ts";
-import type { AgentTool, ToolContext } from "../web/tool_port.ts";
+import type { TrajectoryStep } from "../../core/trajectory.ts";
+import type { Guidance } from "../../memory/provider_port.ts";
 import { errorMessage } from "../errors.ts";
 import { answerArgument, FINAL_ANSWER, FINAL_ANSWER_SPEC, FinalAnswerSchema } from "./actions.ts";
 import {
@@ -36,45 +35,13 @@ import {
   summaryPrompt,
   systemPrompt,
 } from "./agent_prompts.ts";
-import { type AgentLimits, DEFAULT_LIMITS, runStep, type StepState } from "./agent_step.ts";
-
-/** Why a run ended. */
-export type AgentStop = "final_answer" | "max_steps" | "token_cap" | "wall_time" | "error";
-
-/** What the agent needs for one task. */
-export interface ResearchAgentInput {
-  task: TaskContext;
-  /** The full task text shown to the agent (question plus attachment or start-URL notes). */
-  prompt: string;
-  model: ChatModel;
-  tools: readonly AgentTool[];
-  toolContext: ToolContext;
-  provider: MemoryProvider;
-  rng: Rng;
-  clock: Clock;
-  signal?: AbortSignal;
-  limits?: Partial<AgentLimits>;
-}
-
-/** The record of one task's run. */
-export interface ResearchRun {
-  answer: string;
-  stop: AgentStop;
-  /** The last attempt's trajectory: plan, actions (one per tool call), summaries. */
-  steps: TrajectoryStep[];
-  promptTokens: number;
-  completionTokens: number;
-  calls: number;
-  /** Prompt tokens spent on injected guidance, summed over calls. */
-  memoryTokens: number;
-  guidance: Guidance[];
-  refreshed: boolean;
-  attempts: number;
-  /** Errors of attempts that were retried, then of the final one. */
-  errors: string[];
-  format: "native" | "json";
-  summaryInterval: number;
-}
+import { runStep, type StepState } from "./agent_step.ts";
+import {
+  type AgentLimits,
+  DEFAULT_LIMITS,
+  type ResearchAgentInput,
+  type ResearchRun,
+} from "./agent_types.ts";
 
 /** Is `e` a failure worth restarting the whole run for? */
 export function isTransient(e: unknown): boolean {

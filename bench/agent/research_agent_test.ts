@@ -4,7 +4,8 @@ import { ModelError } from "../../core/ports.ts";
 import { createRng } from "../../core/rng.ts";
 import { ScriptedModel, ScriptedToolCalls } from "../../core/scripted_model.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
-import { type ResearchAgentInput, runResearchAgent } from "./research_agent.ts";
+import type { ResearchAgentInput } from "./agent_types.ts";
+import { runResearchAgent } from "./research_agent.ts";
 import {
   fakeCrawlTool,
   type FakePage,

@@ -16,17 +16,10 @@ import type { Rng } from "../../core/ports.ts";
 import { BenchConfigError } from "../errors.ts";
 import { CUSTOMERS, REGIONS, SUBJECTS } from "./lexicon.ts";
 import { taskText } from "./task_text.ts";
-import { type EntityKind, GOAL_TOOLS, toolSpec } from "./tools.ts";
+import { type EntityKind, GOAL_TOOLS, type ProcedureStep, toolSpec } from "./tools.ts";
 
 /** Bumped whenever generated tasks change; enters the dataset hash. */
 export const WORLD_GENERATOR_VERSION = "world-gen-1";
-
-/** One step of a hidden procedure: the tool, its required choice values and flags. */
-export interface ProcedureStep {
-  tool: string;
-  choices: Readonly<Record<string, string>>;
-  flags: readonly string[];
-}
 
 /** A task family: a goal, a subject and a hidden procedure (plus its post-drift version). */
 export interface WorldFamily {

@@ -6,9 +6,8 @@
  */
 import type { Rng } from "../../core/ports.ts";
 import { sample } from "../../core/rng.ts";
-import type { ProcedureStep } from "./generator.ts";
 import { DATASET_CLAUSES, REGION_CLAUSES, TEMPLATES } from "./lexicon.ts";
-import { type EntityKind, toolSpec } from "./tools.ts";
+import { type EntityKind, type ProcedureStep, toolSpec } from "./tools.ts";
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[rng.int(xs.length)];
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createRng } from "../../core/rng.ts";
-import type { ProcedureStep } from "./generator.ts";
+import type { ProcedureStep } from "./tools.ts";
 import { taskText } from "./task_text.ts";
 
 const procedure: ProcedureStep[] = [

@@ -22,6 +22,13 @@ export type ArgSpec =
   | { name: string; kind: "choice"; values: readonly string[] }
   | { name: string; kind: "flag"; reason: string };
 
+/** One step of a hidden procedure: the tool, its required choice values and flags. */
+export interface ProcedureStep {
+  tool: string;
+  choices: Readonly<Record<string, string>>;
+  flags: readonly string[];
+}
+
 /** One tool of the catalogue. */
 export interface ToolSpec {
   name: string;

@@ -17,7 +17,7 @@ import {
   TaskFileSchema,
 } from "../artifacts.ts";
 import type { PerTask, UsageBlock } from "../common_schemas.ts";
-import { readArtifact, taskFileName, writeArtifact } from "../run_dir.ts";
+import { readArtifact, taskFileName, writeArtifact } from "../../run_dir/run_dir.ts";
 import { addBlocks, usageBlock } from "../usage_report.ts";
 import { mean, perTaskOf, r6 } from "./metrics.ts";
 import {

@@ -19,7 +19,7 @@ import {
 } from "../artifacts.ts";
 import type { MoveContext } from "../egas/moves.ts";
 import { diagnoseCandidate } from "../fgmd/diagnose.ts";
-import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
+import { readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { computeMetrics, perTaskOf } from "./metrics.ts";
 import { importViewFor, poolFromSnapshot } from "./pool_files.ts";

@@ -14,7 +14,7 @@ import {
   ValidationResultSchema,
 } from "../artifacts.ts";
 import { specLabel } from "../../core/spec.ts";
-import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
+import { readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
 import { addBlocks, usageBlock } from "../usage_report.ts";
 import { runNoMemory } from "./baseline.ts";
 import { computeMetrics, mean, perTaskOf, r6 } from "./metrics.ts";

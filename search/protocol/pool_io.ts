@@ -17,7 +17,7 @@ import { isSealed, TextSealer } from "../../core/sealed_text.ts";
 import type { Benchmark } from "../../bench/benchmark_port.ts";
 import { type PoolFile, PoolFileSchema } from "../artifacts.ts";
 import { SearchError } from "../errors.ts";
-import { parseArtifact, removeIfPresent } from "../run_dir.ts";
+import { parseArtifact, removeIfPresent } from "../../run_dir/run_dir.ts";
 import { poolText, writePool } from "./pool_files.ts";
 
 /** A working folder for a memory store, and how to remove it. */

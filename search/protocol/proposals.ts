@@ -26,12 +26,15 @@ import { RulesProposer } from "../egas/rules_proposer.ts";
 import type { EngineState } from "../egas/schemas.ts";
 import type { DifferentialRow } from "../common_schemas.ts";
 import { SearchError } from "../errors.ts";
-import { exists, readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
+import { exists, readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { foldOf } from "./folds.ts";
 import { poolStats } from "./pool_files.ts";
 import type { PoolFile } from "../artifacts.ts";
 import { checkAbort, newLedger, type RunContext, stageOrdinal } from "./stage.ts";
+import type { ProposerFactory } from "../run_context.ts";
+
+export type { ProposerFactory };
 
 /** What the proposer learns about the previous round. */
 export interface PreviousRound {
@@ -46,16 +49,6 @@ export type ProposerBaseline = BaselineView & {
   n_tasks: number;
   memory_sensitive: number;
 };
-
-/**
- * Builds a round's proposer. `ledger` meters its model calls (role `search`); `template` is the
- * `--search_prompt` text, when given. Inject one through `SearchDeps.proposerFactory`.
- */
-export type ProposerFactory = (
-  ctx: RunContext,
-  ledger: ReturnType<typeof newLedger>,
-  template?: string,
-) => Proposer;
 
 /** The proposer `--proposer` names: random, llm (needs a search model) or rules. */
 export const configuredProposer: ProposerFactory = (ctx, ledger, template) => {

@@ -22,7 +22,7 @@ import { evaluatedFingerprints } from "../egas/pareto.ts";
 import type { LastRoundCandidate } from "../egas/proposal.ts";
 import type { EngineState } from "../egas/schemas.ts";
 import { Surrogate } from "../egas/surrogate.ts";
-import { exists, readArtifact } from "../run_dir.ts";
+import { exists, readArtifact } from "../../run_dir/run_dir.ts";
 import { runCandidate } from "./candidate.ts";
 import { foldOf } from "./folds.ts";
 import { ensureProposals, type PreviousRound, type ProposerBaseline } from "./proposals.ts";

@@ -18,7 +18,7 @@ import {
 import { byLift } from "../egas/pareto.ts";
 import type { EngineState } from "../egas/schemas.ts";
 import { SearchError } from "../errors.ts";
-import { exists, readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
+import { exists, readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { computeMetrics, perTaskOf } from "./metrics.ts";
 import { poolSha } from "./pool_files.ts";

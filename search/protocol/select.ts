@@ -27,7 +27,7 @@ import { addEvaluation, paretoFront } from "../egas/pareto.ts";
 import type { EngineState } from "../egas/schemas.ts";
 import { AttributionFileSchema, MEMORY_LABELS, RoundReplySchema } from "../fgmd/schemas.ts";
 import { renderTemplate, SEARCH_PROMPTS } from "../prompts.ts";
-import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
+import { readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
 import { addBlocks, usageBlock } from "../usage_report.ts";
 import { decideChampion, type RoundRow } from "./champion.ts";
 import { mean, r6 } from "./metrics.ts";

@@ -19,7 +19,7 @@ import type { SearchConfig } from "../config.ts";
 import type { SearchModels } from "../deps.ts";
 import { SearchError } from "../errors.ts";
 import { promptDigests } from "../prompts.ts";
-import { readArtifact, type RunDir, writeArtifact } from "../run_dir.ts";
+import { readArtifact, type RunDir, writeArtifact } from "../../run_dir/run_dir.ts";
 import { buildProtocol, diffProtocol, SEARCH_CODE_VERSION } from "./digest.ts";
 import { makeFolds, validateFolds } from "./folds.ts";
 import { parseDataSplit, SPLIT_KEYS, stratifiedSplit } from "./split.ts";

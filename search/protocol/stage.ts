@@ -8,28 +8,23 @@
 import { poolIo } from "./pool_io.ts";
 import { AutomemError } from "../../core/automem_error.ts";
 import { join } from "node:path";
-import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
+import type { BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
 import { compileSpec } from "../../core/compiler.ts";
 import { asInfrastructure, guardMethods, InfrastructureError } from "../../core/infra_fault.ts";
-import type { FaultTracker } from "../../core/infra_fault.ts";
-import type { ChatModel, Clock, Rng } from "../../core/ports.ts";
-import type { ArchitectureSpec } from "../../core/spec.ts";
+import type { ChatModel, Clock } from "../../core/ports.ts";
 import { meteredModel, UsageLedger } from "../../core/usage.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
 import { StoreError } from "../../stores/store_error.ts";
 import type { StoreSnapshot } from "../../stores/store_port.ts";
-import type { DataSplit, Folds, PoolFile, TaskFile } from "../artifacts.ts";
+import type { TaskFile } from "../artifacts.ts";
 import type { UsageBlock } from "../common_schemas.ts";
 import { TaskFileSchema } from "../artifacts.ts";
-import type { SearchConfig } from "../config.ts";
-import { idGenerator, type SearchDeps, type SearchModels } from "../deps.ts";
-import type { EventLog } from "../events.ts";
-import { type RunDir, taskFileName, writeArtifact } from "../run_dir.ts";
-import type { SearchServices } from "../service_port.ts";
+import { idGenerator } from "../deps.ts";
+import { taskFileName, writeArtifact } from "../../run_dir/run_dir.ts";
 import { importViewFor } from "./pool_files.ts";
+import type { ArchJob, RunContext, Stage, TaskSink } from "../run_context.ts";
 
-/** Stage names as events and artifacts spell them. */
-export type Stage = "baseline" | "warmup" | "round" | "runoff" | "final_test";
+export type { ArchJob, RunContext, Stage, TaskSink };
 
 /** Thrown when the run's signal is aborted; the engine turns it into status `interrupted`. */
 export class SearchAborted extends AutomemError {
@@ -38,27 +33,6 @@ export class SearchAborted extends AutomemError {
     super("search_aborted", "the search was interrupted");
     this.name = "SearchAborted";
   }
-}
-
-/** Everything the stages share. */
-export interface RunContext {
-  config: SearchConfig;
-  dir: RunDir;
-  benchmark: Benchmark;
-  tasks: readonly BenchTask[];
-  taskById: ReadonlyMap<string, BenchTask>;
-  split: DataSplit;
-  folds: Folds;
-  deps: SearchDeps;
-  services: SearchServices;
-  events: EventLog;
-  /** Models in effect (none in a dry run). */
-  models: SearchModels;
-  stageClock: (stage: number) => Clock;
-  rng: Rng;
-  signal?: AbortSignal;
-  /** Infrastructure faults seen by any port of the run; checked before work is committed. */
-  faults: FaultTracker;
 }
 
 /**
@@ -114,15 +88,6 @@ export function meteredTaskModels(
 /** A fresh usage ledger for one unit of work. */
 export function newLedger(ctx: RunContext, clock: Clock): UsageLedger {
   return new UsageLedger({ prices: ctx.deps.prices, clock });
-}
-
-/** Where a stage's task files go and how its events are labelled. */
-export interface TaskSink {
-  stage: Stage;
-  round: number | null;
-  candidate: number | null;
-  configId: string | null;
-  tasksDir: string;
 }
 
 /** Persists one task result and emits `task_finished`. */
@@ -184,21 +149,6 @@ export async function runTasks(
     out.push(result);
   }
   return out;
-}
-
-/** One architecture to run over a task list. */
-export interface ArchJob {
-  sink: TaskSink;
-  stage: Stage;
-  ordinal: number;
-  /** Id prefix and rng label, unique per run (`r3c1`, `warmup`, `runoff2`, `final`). */
-  label: string;
-  spec: ArchitectureSpec;
-  dir: string;
-  tasks: readonly BenchTask[];
-  /** The pool the memory starts from (null: empty). */
-  seedPool: PoolFile | null;
-  ledger: UsageLedger;
 }
 
 /**

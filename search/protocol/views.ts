@@ -24,7 +24,7 @@ import {
 import type { UsageBlock } from "../common_schemas.ts";
 import { type BaselineView, paretoFile } from "../egas/pareto.ts";
 import type { EngineState } from "../egas/schemas.ts";
-import { readArtifact, writeArtifact } from "../run_dir.ts";
+import { readArtifact, writeArtifact } from "../../run_dir/run_dir.ts";
 import { addBlocks, blockTotals } from "../usage_report.ts";
 import type { RunContext } from "./stage.ts";
 

@@ -13,7 +13,7 @@ import {
   type WarmupDone,
   WarmupDoneSchema,
 } from "../artifacts.ts";
-import { readArtifact, removeIfPresent, writeArtifact } from "../run_dir.ts";
+import { readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
 import { usageBlock } from "../usage_report.ts";
 import { mean, r6 } from "./metrics.ts";
 import { emptyPool, poolFromSnapshot } from "./pool_files.ts";

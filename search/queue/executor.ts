@@ -10,23 +10,22 @@ import { abortRejection } from "../../core/abort_rejection.ts";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { InfrastructureError } from "../../core/infra_fault.ts";
 import { DEFAULT_LOCOMO_PATH } from "../../bench/locomo/default_path.ts";
-import type { Benchmark, BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
+import type { Benchmark, TaskResult } from "../../bench/benchmark_port.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
-import type { ArchitectureSpec } from "../../core/spec.ts";
 import type { PriceTable, UsageLedger, UsageRecord } from "../../core/usage.ts";
 import type { StoreSnapshot } from "../../stores/store_port.ts";
 import { EvalProtocolSchema } from "../artifacts.ts";
 import type { SearchConfig } from "../config.ts";
-import { readArtifact } from "../run_dir.ts";
+import { readArtifact } from "../../run_dir/run_dir.ts";
 import { poolIo, type SealedPool } from "../protocol/pool_io.ts";
-import type { LandscapeEntry } from "../sweep.ts";
+import type { LandscapeEntry, SweepUnitRequest } from "../sweep.ts";
+
+export type { SweepUnitRequest };
 import {
-  type ArchJob,
   checkAbort,
   recordTask,
   type RunContext,
   SearchAborted,
-  type Stage,
   stageOrdinal,
 } from "../protocol/stage.ts";
 import {
@@ -41,6 +40,9 @@ import {
   UNIT_CODE_VERSION,
   type WorkUnit,
 } from "./units.ts";
+import type { UnitExecutor } from "../run_context.ts";
+
+export type { UnitExecutor };
 
 /** The queue a coordinator submits to (BullMQ's adapter in `core/redis_queue.ts` is one). */
 export interface UnitQueue {
@@ -58,22 +60,6 @@ export interface UnitDone {
   /** `r3c1`, `warmup`, `baseline:<task>`, `sweep:<fingerprint>`. */
   label: string;
   worker: string;
-}
-
-/** Runs a search's units of work somewhere other than this process. */
-export interface UnitExecutor {
-  /** One architecture over its ordered tasks; records each task as the in-process path does. */
-  architecture(
-    ctx: RunContext,
-    job: ArchJob,
-  ): Promise<{ results: TaskResult[]; pool: StoreSnapshot }>;
-  /** One task without memory; its usage goes into `ledger`. */
-  noMemoryTask(
-    ctx: RunContext,
-    stage: Stage,
-    task: BenchTask,
-    ledger: UsageLedger,
-  ): Promise<TaskResult>;
 }
 
 /** Model references (id and base URL, never a key) of a role set. */
@@ -233,13 +219,6 @@ export function queueExecutor(opts: QueueExecutorOptions): UnitExecutor {
       return out.result;
     },
   };
-}
-
-/** What a sweep hands its executor for one architecture. */
-export interface SweepUnitRequest {
-  spec: ArchitectureSpec;
-  task_ids: string[];
-  seed: number;
 }
 
 /** A sweep executor (`SweepDeps.executor`) that runs each architecture as a queue job. */

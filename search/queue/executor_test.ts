@@ -7,7 +7,7 @@ import { CandidateResultSchema } from "../artifacts.ts";
 import { parseSearchConfig } from "../config.ts";
 import { runSearchWith } from "../engine.ts";
 import { readEvents } from "../events.ts";
-import { readArtifact } from "../run_dir.ts";
+import { readArtifact } from "../../run_dir/run_dir.ts";
 import { createFakeBenchmark } from "../testing/fake_benchmark.ts";
 import { fakeServices } from "../testing/fake_memory.ts";
 import { SMALL_SEARCH_FLAGS } from "../testing/small_search.ts";

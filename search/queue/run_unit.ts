@@ -22,7 +22,7 @@ import { parseSearchConfig } from "../config.ts";
 import { logicalStageClock, type SearchModels } from "../deps.ts";
 import type { EventLog } from "../events.ts";
 import { meteredTaskModels, runArchitecture, type RunContext } from "../protocol/stage.ts";
-import { removeIfPresent, RunDir } from "../run_dir.ts";
+import { removeIfPresent, RunDir } from "../../run_dir/run_dir.ts";
 import { poolIo } from "../protocol/pool_io.ts";
 import type { SearchServices } from "../service_port.ts";
 import { evaluateArchitecture } from "../sweep.ts";

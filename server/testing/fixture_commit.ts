@@ -15,7 +15,7 @@ import {
   UsageFileSchema,
 } from "../../search/artifacts.ts";
 import type { EventLog } from "../../search/events.ts";
-import { writeArtifact } from "../../search/run_dir.ts";
+import { writeArtifact } from "../../run_dir/run_dir.ts";
 import { type FixtureCandidate, fixtureMetrics } from "./fixture_artifacts.ts";
 import { fixtureLedger, fixturePareto, fixtureUsage } from "./fixture_state.ts";
 

@@ -14,15 +14,13 @@ import {
   CandidateResultSchema,
   DataSplitSchema,
   EvalProtocolSchema,
-  LockFileSchema,
   ProposalsFileSchema,
   RunoffResultSchema,
   SummarySchema,
 } from "../../search/artifacts.ts";
 import type { ChampionState } from "../../search/artifacts.ts";
 import { EventLog } from "../../search/events.ts";
-import { writeArtifact } from "../../search/run_dir.ts";
-import { processStartTime } from "../../search/run_dir.ts";
+import { LockFileSchema, processStartTime, writeArtifact } from "../../run_dir/run_dir.ts";
 import { commitFixtureRound } from "./fixture_commit.ts";
 import {
   fixtureAttribution,

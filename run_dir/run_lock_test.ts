@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
-import { SearchError } from "./errors.ts";
+import { RunDirError } from "./errors.ts";
 import { acquireLock, RunDir } from "./run_dir.ts";
 
 const STALE = 999_999;
@@ -23,7 +23,7 @@ Deno.test("hammer: many contenders racing for one stale lock, exactly one wins e
         }).then(
           () => "won",
           (e) => {
-            if (e instanceof SearchError && e.code === "locked") return "refused";
+            if (e instanceof RunDirError && e.code === "locked") return "refused";
             throw e;
           },
         )),

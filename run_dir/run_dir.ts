@@ -1,19 +1,30 @@
 /**
- * The run directory: named paths for every artifact, JSON reads validated by the artifact
- * schemas, atomic writes, the exclusive lock, and the create / resume / force-new rules.
+ * The run directory: named paths for every artifact, JSON reads validated by the caller's
+ * schemas, atomic writes, and the exclusive lock. The create / resume / force-new rules are in
+ * `open.ts`.
  *
  * @module
  */
 import { join } from "node:path";
-import type { z } from "zod";
+import { z } from "zod";
 import { writeJsonAtomic } from "../core/atomic_write.ts";
 import { sha256Hex } from "../core/canonical_json.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
-import { type LockFile, LockFileSchema, SummarySchema } from "./artifacts.ts";
-import { SearchError } from "./errors.ts";
+import { RunDirError } from "./errors.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
 import { redactUrlsDeep } from "../core/redact_url.ts";
+
+/** The lock file: who holds the run directory. */
+export const LockFileSchema = z.object({
+  pid: z.number().int(),
+  hostname: z.string(),
+  /** Process start time from `/proc/<pid>/stat` (clock ticks), to detect pid reuse; null if unknown. */
+  proc_start: z.string().nullable(),
+  acquired_at: z.string(),
+});
+/** Lock file content. */
+export type LockFile = z.infer<typeof LockFileSchema>;
 
 /**
  * Maps a task id to a safe file name: ids with other characters are percent-encoded, and a name
@@ -88,7 +99,7 @@ export function parseArtifact<S extends z.ZodType>(
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new SearchError(
+    throw new RunDirError(
       "corrupt_state",
       `${path} is not valid JSON: ${(error as Error).message}`,
       {},
@@ -98,7 +109,7 @@ export function parseArtifact<S extends z.ZodType>(
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new SearchError(
+    throw new RunDirError(
       "corrupt_state",
       `${path} does not match its schema at ${first.path.join(".") || "<root>"}: ${first.message}`,
     );
@@ -227,7 +238,7 @@ export async function acquireLock(
     if (seen === undefined) continue;
     const holder = lockOf(seen);
     if (holder && await isAlive(holder)) {
-      throw new SearchError(
+      throw new RunDirError(
         "locked",
         `run directory ${dir.root} is in use by process ${holder.pid} on ${holder.hostname} ` +
           `since ${holder.acquired_at}`,
@@ -248,7 +259,7 @@ export async function acquireLock(
       await removeIfPresent(takeover);
     }
   }
-  throw new SearchError("locked", `could not take the lock of ${dir.root}`);
+  throw new RunDirError("locked", `could not take the lock of ${dir.root}`);
 }
 
 function lockOf(text: string): LockFile | undefined {
@@ -258,60 +269,4 @@ function lockOf(text: string): LockFile | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function isNonEmptyDir(path: string): Promise<boolean> {
-  try {
-    for await (const _ of Deno.readDir(path)) return true;
-    return false;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
-
-/** How a run directory is opened. */
-export interface OpenRunOptions {
-  outputDir: string;
-  runName: string;
-  resume: boolean;
-  forceNew: boolean;
-  clock: Clock;
-}
-
-/** An opened, locked run directory. */
-export interface OpenedRun {
-  dir: RunDir;
-  lock: RunLock;
-  resumed: boolean;
-}
-
-/**
- * Opens the run directory under the reference's rules: a new run refuses an existing non-empty
- * directory (naming `--resume` and `--force_new`), `--resume` refuses a missing one, and
- * `--force_new` wipes it (after taking the lock, so a live run is never wiped).
- */
-export async function openRunDir(opts: OpenRunOptions): Promise<OpenedRun> {
-  const dir = new RunDir(join(opts.outputDir, opts.runName));
-  const present = await isNonEmptyDir(dir.root);
-  if (opts.resume && !present) {
-    throw new SearchError("run_missing", `cannot resume: ${dir.root} does not exist`);
-  }
-  if (!opts.resume && !opts.forceNew && present) {
-    const summary = await readArtifact(dir.path("summary.json"), SummarySchema).catch(() =>
-      undefined
-    );
-    const what = summary?.status === "finished" ? "holds a finished run" : "already exists";
-    throw new SearchError(
-      "run_exists",
-      `${dir.root} ${what}; pass --resume to continue it or --force_new to start over`,
-    );
-  }
-  const lock = await acquireLock(dir, opts.clock);
-  if (opts.forceNew && present) {
-    for await (const entry of Deno.readDir(dir.root)) {
-      if (entry.name !== ".run_active.lock") await removeIfPresent(join(dir.root, entry.name));
-    }
-  }
-  return { dir, lock, resumed: opts.resume && present };
 }

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { logicalClock } from "../core/clock.ts";
-import { SearchError } from "./errors.ts";
-import { acquireLock, openRunDir, RunDir, taskFileName } from "./run_dir.ts";
+import { RunDirError } from "./errors.ts";
+import { acquireLock, RunDir, taskFileName } from "./run_dir.ts";
+import { openRunDir } from "./open.ts";
 
 const clock = logicalClock();
 const opts = (outputDir: string, extra: Partial<Parameters<typeof openRunDir>[0]> = {}) => ({
@@ -14,11 +15,11 @@ const opts = (outputDir: string, extra: Partial<Parameters<typeof openRunDir>[0]
   ...extra,
 });
 
-async function refusal(p: Promise<unknown>): Promise<SearchError> {
+async function refusal(p: Promise<unknown>): Promise<RunDirError> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof SearchError) return e;
+    if (e instanceof RunDirError) return e;
     throw e;
   }
   throw new Error("expected a refusal");
