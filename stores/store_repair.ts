@@ -14,7 +14,7 @@ import { z } from "zod";
 import { GRAPH_FILE, GraphIndex } from "./graph_index.ts";
 import { GRAPH_REBUILD_MARKER } from "./graph_store.ts";
 import type { VectorRecord } from "./record_log.ts";
-import { switchRepaired } from "./store_repair_switch.ts";
+import { type Salvage, switchRepaired } from "./store_repair_switch.ts";
 import { decodeVector, unpackVectors } from "./vector_codec.ts";
 
 /** One problem found in a store directory. */
@@ -35,19 +35,7 @@ export interface StoreCheckReport {
 }
 
 const AnyRecord = z.object({ id: z.string() }).passthrough();
-/** Any stored record: an id and whatever else it holds. */
-export type AnyRecord = z.infer<typeof AnyRecord>;
-
-/** What a tolerant read of one record log recovered (see `store_repair_switch.ts`). */
-export interface Salvage {
-  name: string;
-  dim: number;
-  /** The highest generation the snapshot or log header names. */
-  generation: number;
-  records: VectorRecord<AnyRecord>[];
-  problems: StoreProblem[];
-  files: string[];
-}
+type AnyRecord = z.infer<typeof AnyRecord>;
 
 async function listDir(dir: string): Promise<string[]> {
   const out: string[] = [];

@@ -22,7 +22,19 @@ import { join } from "node:path";
 import { fsPort } from "../core/fs_port.ts";
 import { GRAPH_REBUILD_MARKER } from "./graph_store.ts";
 import { emptyLogText, snapshotFiles } from "./record_log.ts";
-import type { Salvage } from "./store_repair.ts";
+import type { VectorRecord } from "./record_log.ts";
+
+/** What a tolerant read of one record log recovered (`store_repair.ts` reads it). */
+export interface Salvage {
+  name: string;
+  dim: number;
+  /** The highest generation the snapshot or log header names. */
+  generation: number;
+  records: VectorRecord<{ id: string }>[];
+  /** What a strict open would refuse, by file. */
+  problems: { file: string; message: string }[];
+  files: string[];
+}
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
