@@ -76,7 +76,11 @@ export async function buildWebToolkit(
   }
   // The same tools `automem web-tool` runs, attachments read with the configured vision and
   // transcription models.
-  const all = buildToolSet({ web, cacheDir: config.cache.dir });
+  const all = buildToolSet({
+    web,
+    cacheDir: config.cache.dir,
+    warn: (m) => opts.io.stderr(m + "\n"),
+  });
   const webOnly = all.filter((t) => t.spec.name === "web_search" || t.spec.name === "crawl_page");
   return {
     tools: ({ webOnly: only }) => (only ? webOnly : all),

@@ -12,7 +12,8 @@ import { parseJsonReply } from "./json_extract.ts";
 import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from "./ports.ts";
 import { jsonSchemaOf } from "./structured_output.ts";
 import { readTextIfExists } from "./read_if_exists.ts";
-import { redactUrl } from "./redact_url.ts";
+import { redactUrl, redactUrlsIn } from "./redact_url.ts";
+import { type Warn, warnOnce } from "./warn_once.ts";
 
 /** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
 export type CacheMode = "readwrite" | "freeze" | "off";
@@ -101,19 +102,43 @@ async function readEntry(path: string, key: string): Promise<CacheEntry | undefi
   }
 }
 
+/** Where and how {@linkcode cachedModel} caches. */
+export interface CacheOptions {
+  dir: string;
+  mode: CacheMode;
+  /** The inner model's base URL: it keys the entries, so two servers never share answers. */
+  endpoint?: string;
+  /**
+   * Told (once per cache) when a reply cannot be stored, e.g. the cache directory's disk is full
+   * or read-only. The cache is a side path: the call still answers, uncached.
+   */
+  warn?: Warn;
+}
+
 /**
  * Wraps `inner` with the on-disk cache in `dir`. Hits return `cached: true` with the usage the
  * original call recorded; `freeze` turns a miss into `ModelError("cache_miss")`; `off` returns
  * `inner` itself. Identical concurrent misses share one call to `inner`. `endpoint` (the inner
  * model's base URL) keys the entries, so a second server with the same model name never replays
- * the first one's answers.
+ * the first one's answers. A reply that cannot be written to the cache is returned anyway (one
+ * warning through `warn`): a full or read-only cache disk must never turn into failed model
+ * calls, and so into task failures.
  */
-export function cachedModel(
-  inner: ChatModel,
-  options: { dir: string; mode: CacheMode; endpoint?: string },
-): ChatModel {
+export function cachedModel(inner: ChatModel, options: CacheOptions): ChatModel {
   if (options.mode === "off") return inner;
   const { dir, mode, endpoint } = options;
+  const warn = warnOnce(options.warn ?? (() => {}));
+  const store = async (key: string, entry: CacheEntry): Promise<void> => {
+    try {
+      await writeJsonAtomic(cachePath(dir, key), entry);
+    } catch (e) {
+      const why = redactUrlsIn(e instanceof Error ? e.message : String(e));
+      warn(
+        `warning: the model reply cache in ${dir} cannot be written (${why}); ` +
+          `replies are used uncached`,
+      );
+    }
+  };
   const inflight = new Map<string, Promise<{ entry: CacheEntry; cached: boolean }>>();
 
   const fetchEntry = async (request: ChatRequest, key: string): Promise<CacheEntry> => {
@@ -127,7 +152,7 @@ export function cachedModel(
       usage: { ...result.usage },
       ...(result.toolCalls?.length ? { tool_calls: result.toolCalls } : {}),
     };
-    await writeJsonAtomic(cachePath(dir, key), entry);
+    await store(key, entry);
     return entry;
   };
 

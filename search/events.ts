@@ -12,6 +12,7 @@ import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { MetricsSchema } from "./common_schemas.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { fsPort } from "../core/fs_port.ts";
 
 const base = {
   seq: z.number().int().min(1),
@@ -21,6 +22,8 @@ const base = {
   elapsed_ms: z.number().min(0).optional(),
 };
 const stage = z.enum(["baseline", "warmup", "round", "runoff", "final_test"]);
+/** The protocol's stages, in run order, as events name them. */
+export const RUN_STAGES: readonly z.infer<typeof stage>[] = stage.options;
 const usage = z.object({ tokens: z.number(), cost_usd: z.number() });
 
 /** Every event type, with its payload. */
@@ -232,6 +235,7 @@ export class EventLog {
   readonly #elapsed?: () => number;
   #seq: number;
   #chain: Promise<void> = Promise.resolve();
+  #failed: unknown = undefined;
 
   private constructor(
     path: string,
@@ -285,6 +289,10 @@ export class EventLog {
 
   /** Validates, numbers, timestamps and appends one event; resolves once it is on disk. */
   emit(input: EventInput): Promise<RunEvent> {
+    // A log that failed to append once has lost an event: every later emit fails with the same
+    // fault (even when the first was swallowed by a caller), so the run stops instead of going on
+    // with a gap in its stream.
+    if (this.#failed !== undefined) return Promise.reject(this.#failed);
     const event = redactUrlsDeep(RunEventSchema.parse({
       ...input,
       seq: this.#seq + 1,
@@ -294,8 +302,15 @@ export class EventLog {
     }));
     this.#seq = event.seq;
     const line = JSON.stringify(event) + "\n";
-    const write = this.#chain.then(() => Deno.writeTextFile(this.#path, line, { append: true }));
-    this.#chain = write.catch(() => {});
+    const bytes = new TextEncoder().encode(line);
+    const write = this.#chain.then(() =>
+      this.#failed === undefined
+        ? fsPort().appendFile(this.#path, bytes)
+        : Promise.reject(this.#failed)
+    );
+    this.#chain = write.catch((error) => {
+      this.#failed ??= error;
+    });
     return write.then(() => {
       // A failing display must not fail the search; the event is already on disk.
       try {

@@ -11,8 +11,16 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Benchmark, BenchTask, TaskResult } from "../bench/benchmark_port.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../core/atomic_write.ts";
+import { fsPort } from "../core/fs_port.ts";
 import { compileSpec } from "../core/compiler.ts";
-import type { Clock, Embedder } from "../core/ports.ts";
+import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
+import {
+  asInfrastructure,
+  FaultTracker,
+  guardEmbedder,
+  guardMethods,
+  guardModel,
+} from "../core/infra_fault.ts";
 import { createRng, sample } from "../core/rng.ts";
 import { type ArchitectureSpec, ArchitectureSpecSchema, fingerprint } from "../core/spec.ts";
 import { idGenerator, logicalStageClock, type SearchModels } from "./deps.ts";
@@ -199,25 +207,34 @@ export async function evaluateArchitecture(
   await removeIfPresent(dir);
   const clock = (deps.stageClock ?? logicalStageClock)(0);
   const plan = compileSpec(spec, { baseDir: dir, embeddingDim: deps.embedder.dim });
-  const provider = await deps.services.openMemory(plan, {
-    embedder: deps.embedder,
-    clock,
-    newId: idGenerator(`s${fp.slice(0, 8)}`),
-    model: deps.models?.memory,
-    signal: deps.signal,
-  });
+  // A fault of the machinery (endpoint, disk, damaged store) that a benchmark folds into a
+  // failed task must stop the sweep, never become this architecture's score.
+  const faults = new FaultTracker();
+  const guard = (m: ChatModel | undefined, role: string) => m && guardModel(m, role, faults);
+  const provider = guardMethods(
+    await deps.services.openMemory(plan, {
+      embedder: guardEmbedder(deps.embedder, faults),
+      clock,
+      newId: idGenerator(`s${fp.slice(0, 8)}`),
+      model: guard(deps.models?.memory, "memory"),
+      signal: deps.signal,
+    }).catch((e) => Promise.reject(asInfrastructure(e, "storage"))),
+    "storage",
+    faults,
+  );
   const results: TaskResult[] = [];
   let verdict;
   try {
     const rng = createRng(`sweep:${set.seed}`);
     for (const task of set.tasks) {
       const r = await set.benchmark.runTask(task, provider, {
-        model: deps.models?.task,
-        judge: deps.models?.judge,
+        model: guard(deps.models?.task, "task"),
+        judge: guard(deps.models?.judge, "judge"),
         clock,
         rng: rng.fork(task.id),
         signal: deps.signal,
       });
+      faults.check();
       results.push(r);
     }
     verdict = await sweepVerdict(spec, set.tasks, results, (await provider.exportPool()).units);
@@ -259,11 +276,8 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
         out: opts.out,
       }, deps);
     have.set(entry.fingerprint, entry);
-    chain = chain.then(() =>
-      Deno.writeTextFile(landscapePath, redactSecretValues(JSON.stringify(entry)) + "\n", {
-        append: true,
-      })
-    );
+    const line = new TextEncoder().encode(redactSecretValues(JSON.stringify(entry)) + "\n");
+    chain = chain.then(() => fsPort().appendFile(landscapePath, line));
     await chain;
     deps.onProgress?.(++done, chosen.length, entry);
   });

@@ -65,3 +65,26 @@ Deno.test("quantiles and marginal effects", () => {
   assert.deepEqual(m.encode.tip, { n: 2, mean_score: 0.4, effect: 0 });
   assert.equal(m.retrieve.mmr.effect, 0.2);
 });
+
+Deno.test("a sweep whose task model fails with an I/O fault (the benchmark swallowing it) stops, recording no score", async () => {
+  const out = await Deno.makeTempDir();
+  const benchmark = createFakeBenchmark({
+    n: 6,
+    onTask: async (task, deps) => {
+      await deps.model?.chat({ messages: [{ role: "user", content: task.text }] }).catch(() => {});
+    },
+  });
+  const full = {
+    id: "full-disk",
+    chat: () => Promise.reject(Object.assign(new Error("No space left"), { code: "ENOSPC" })),
+  };
+  const deps = {
+    embedder: new HashEmbedder(64),
+    services: fakeServices(benchmark),
+    models: { task: full },
+  };
+  const opts = { benchmark, split: "all" as const, sample: 2, parallel: 1, seed: 3, out };
+  await assert.rejects(runSweep(opts, deps), /ENOSPC/);
+  const landscape = await Deno.readTextFile(join(out, "landscape.jsonl")).catch(() => "");
+  assert.equal(landscape, "", "no architecture was scored");
+});

@@ -122,34 +122,11 @@ export class RecordLog<T extends { id: string }> {
   /** Writes `records` as the new snapshot and starts an empty log. */
   async checkpoint(records: Iterable<VectorRecord<T>>): Promise<void> {
     const generation = this.#generation + 1;
-    const lines: string[] = [];
-    const ids: string[] = [];
-    const vectors: Float32Array[] = [];
-    for (const { record, vector } of records) {
-      lines.push(JSON.stringify(record));
-      if (vector) {
-        ids.push(record.id);
-        vectors.push(vector);
-      }
+    const files = snapshotFiles(this.#opts.name, this.#opts.dim, generation, records);
+    if (files.vectorFile) {
+      await writeFileAtomic(join(this.#opts.dir, files.vectorFile), files.vectors!);
     }
-    const vectorFile = ids.length > 0 ? `${this.#opts.name}-${generation}.f32` : null;
-    if (vectorFile) {
-      await writeFileAtomic(
-        join(this.#opts.dir, vectorFile),
-        packVectors(this.#opts.dim, ids, vectors),
-      );
-    }
-    const header = {
-      format: SNAPSHOT_FORMAT,
-      generation,
-      dim: this.#opts.dim,
-      count: lines.length,
-      vectors: vectorFile,
-    };
-    await writeFileAtomic(
-      this.#path("snapshot"),
-      [JSON.stringify(header), ...lines].join("\n") + "\n",
-    );
+    await writeFileAtomic(this.#path("snapshot"), files.snapshot);
     this.#generation = generation;
     await this.#resetLog();
     await this.#removeStrayFiles();
@@ -162,8 +139,7 @@ export class RecordLog<T extends { id: string }> {
 
   async #resetLog(): Promise<void> {
     if (this.#opts.readOnly) return;
-    const header = { format: LOG_FORMAT, generation: this.#generation };
-    await writeFileAtomic(this.#path("log"), JSON.stringify(header) + "\n");
+    await writeFileAtomic(this.#path("log"), emptyLogText(this.#generation));
     this.#logRecords = 0;
   }
 
@@ -301,6 +277,43 @@ export class RecordLog<T extends { id: string }> {
       if (entry.isFile && (oldVectors || temp)) await Deno.remove(join(this.#opts.dir, name));
     }
   }
+}
+
+/** The text of an empty log extending `generation`. */
+export function emptyLogText(generation: number): string {
+  return JSON.stringify({ format: LOG_FORMAT, generation }) + "\n";
+}
+
+/** The files of a snapshot of `records` at `generation`: vector file (if any) and snapshot text. */
+export function snapshotFiles<T extends { id: string }>(
+  name: string,
+  dim: number,
+  generation: number,
+  records: Iterable<VectorRecord<T>>,
+): { vectorFile: string | null; vectors: Uint8Array | null; snapshot: string } {
+  const lines: string[] = [];
+  const ids: string[] = [];
+  const vectors: Float32Array[] = [];
+  for (const { record, vector } of records) {
+    lines.push(JSON.stringify(record));
+    if (vector) {
+      ids.push(record.id);
+      vectors.push(vector);
+    }
+  }
+  const vectorFile = ids.length > 0 ? `${name}-${generation}.f32` : null;
+  const header = {
+    format: SNAPSHOT_FORMAT,
+    generation,
+    dim,
+    count: lines.length,
+    vectors: vectorFile,
+  };
+  return {
+    vectorFile,
+    vectors: vectorFile ? packVectors(dim, ids, vectors) : null,
+    snapshot: [JSON.stringify(header), ...lines].join("\n") + "\n",
+  };
 }
 
 /** The bytes of a snapshot's vector file; a missing one is a `corrupt_file` naming it. */

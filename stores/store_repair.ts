@@ -4,10 +4,12 @@
  * its store uses (header counts, record schemas, vectors, log generations), and the Kùzu graph is
  * opened read-only with the same reads — and lists each problem with its file, without writing
  * anything; a tolerant pass (`store_salvage.ts`) names every problem, not just the first. A store
- * on read-only media is reported as such, not as damaged. `repair` never deletes: it moves every
- * file of a damaged log or graph into `DIR/quarantine-<n>/`, rebuilds a fresh snapshot from
- * everything still readable and valid, asks the graph store to rebuild its graph from the units on
- * the next open, and says which problems it could not heal (records lost or refused).
+ * on read-only media is reported as such, not as damaged. `repair` never deletes: it rebuilds a
+ * fresh snapshot from everything still readable and valid beside the damaged one, keeps every
+ * file of a damaged log or graph in `DIR/quarantine-<n>/`, switches to the new snapshot
+ * atomically (the order is in `store_repair_switch.ts`), asks the graph store to rebuild its
+ * graph from the units on the next open, and says which problems it could not heal (records lost
+ * or refused).
  *
  * @module
  */
@@ -17,7 +19,14 @@ import { GRAPH_REBUILD_MARKER } from "./graph_store.ts";
 import { RecordLog } from "./record_log.ts";
 import { StoreError } from "./store_error.ts";
 import { whyReadOnly, type WritableProbe } from "./store_media.ts";
-import { logStems, salvage, schemaForLog, type StoreProblem } from "./store_salvage.ts";
+import {
+  logStems,
+  type Salvage,
+  salvage,
+  schemaForLog,
+  type StoreProblem,
+} from "./store_salvage.ts";
+import { switchRepaired } from "./store_repair_switch.ts";
 
 export type { StoreProblem } from "./store_salvage.ts";
 
@@ -118,8 +127,8 @@ export async function repairStore(
   opts: StoreCheckOptions = {},
 ): Promise<StoreRepairResult> {
   const before = await checkStore(dir, opts);
-  const actions: string[] = [], unhealed: string[] = [];
-  if (before.ok) return { before, quarantine: null, actions, unhealed, after: before };
+  const unhealed: string[] = [];
+  if (before.ok) return { before, quarantine: null, actions: [], unhealed, after: before };
   if (before.read_only !== null) {
     throw new StoreError(
       "read_only",
@@ -129,28 +138,19 @@ export async function repairStore(
     );
   }
   const names = await listDir(dir);
-  let n = 1;
-  while (names.includes(`quarantine-${n}`)) n++;
-  const quarantine = join(dir, `quarantine-${n}`);
-  await Deno.mkdir(quarantine);
-  const move = async (file: string) => {
-    await Deno.rename(join(dir, file), join(quarantine, file));
-    actions.push(`moved ${file} to quarantine-${n}/`);
-  };
+  const damaged: Salvage[] = [];
   for (const stem of logStems(names)) {
     const s = await salvage(dir, stem, names);
     if (s.problems.length === 0 && !(await strictOpen(dir, stem, s.dim))) continue;
-    for (const f of s.files) await move(f);
-    const schema = schemaForLog(stem);
-    const { log } = await RecordLog.open({ dir, name: stem, dim: s.dim, schema });
-    await log.checkpoint(s.records);
-    actions.push(`rebuilt ${stem}.jsonl with ${s.records.length} records`);
-    unhealed.push(...s.unhealable.map((u) => `${u} [quarantine-${n}/]`));
+    damaged.push(s);
   }
-  if (typeof before.graph !== "string") {
-    for (const f of names.filter((x) => x.startsWith(GRAPH_FILE))) await move(f);
-    await Deno.writeTextFile(join(dir, GRAPH_REBUILD_MARKER), "rebuild the graph from the units\n");
-    actions.push("the graph is rebuilt from the units on the next open");
-  }
+  const graphFiles = typeof before.graph === "string"
+    ? []
+    : names.filter((x) => x.startsWith(GRAPH_FILE));
+  let n = 1;
+  while (names.includes(`quarantine-${n}`)) n++;
+  const { actions } = await switchRepaired(dir, `quarantine-${n}`, damaged, graphFiles, names);
+  for (const s of damaged) unhealed.push(...s.unhealable.map((u) => `${u} [quarantine-${n}/]`));
+  const quarantine = join(dir, `quarantine-${n}`);
   return { before, quarantine, actions, unhealed, after: await checkStore(dir, opts) };
 }

@@ -39,6 +39,8 @@ export function schemaForLog(stem: string): z.ZodType<AnyRecord> {
 export interface Salvage {
   name: string;
   dim: number;
+  /** The highest generation the snapshot or log header names. */
+  generation: number;
   /** Every record that can still be read and passes its schema. */
   records: VectorRecord<AnyRecord>[];
   problems: StoreProblem[];
@@ -110,6 +112,7 @@ export async function salvage(
   const s: Salvage = {
     name,
     dim: 1,
+    generation: 0,
     records: [],
     problems: [],
     unhealable: [],
@@ -209,7 +212,11 @@ export async function salvage(
     } else if (value!.vector === null) vector = null;
     state.set(record.id, { record, vector });
   }
-  return { ...s, dim: dim || 1, records: [...state.values()] };
+  const generation = Math.max(
+    typeof header?.generation === "number" ? header.generation : 0,
+    typeof logHeader?.generation === "number" ? logHeader.generation : 0,
+  );
+  return { ...s, dim: dim || 1, generation, records: [...state.values()] };
 }
 
 function unpackVectorsLoose(bytes: Uint8Array, dim: number): Map<string, Float32Array> {
