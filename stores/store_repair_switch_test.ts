@@ -8,17 +8,17 @@ import { checkStore, repairStore } from "./store_repair.ts";
 const Rec = z.object({ id: z.string(), value: z.number() });
 const vec = (...v: number[]) => Float32Array.from(v);
 
-/** Two damaged logs: `units` with an unreadable log line, `facts` with its snapshot lost. */
+/** Two damaged logs: `items` (records that are not memory units) with an unreadable log line, `facts` with its snapshot lost. */
 async function damagedStore(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "repair_switch_" });
-  const units = (await RecordLog.open({ dir, name: "units", dim: 3, schema: Rec })).log;
-  await units.checkpoint([
+  const items = (await RecordLog.open({ dir, name: "items", dim: 3, schema: Rec })).log;
+  await items.checkpoint([
     { record: { id: "a", value: 1 }, vector: vec(1, 0, 0) },
     { record: { id: "b", value: 2 }, vector: vec(0, 1, 0) },
   ]);
-  await units.append([{ record: { id: "c", value: 3 }, vector: vec(0, 0, 1) }]);
-  await Deno.writeTextFile(join(dir, "units.log.jsonl"), "{garbled\n", { append: true });
-  await units.append([{ record: { id: "d", value: 4 }, vector: vec(1, 1, 0) }]);
+  await items.append([{ record: { id: "c", value: 3 }, vector: vec(0, 0, 1) }]);
+  await Deno.writeTextFile(join(dir, "items.log.jsonl"), "{garbled\n", { append: true });
+  await items.append([{ record: { id: "d", value: 4 }, vector: vec(1, 1, 0) }]);
   const facts = (await RecordLog.open({ dir, name: "facts", dim: 3, schema: Rec })).log;
   await facts.checkpoint([{ record: { id: "x", value: 9 }, vector: vec(0, 1, 1) }]);
   await facts.append([{ record: { id: "y", value: 8 }, vector: vec(1, 0, 1) }]);
@@ -29,7 +29,7 @@ async function damagedStore(): Promise<string> {
 /** The records of every log, opened strictly (as the stores open them). */
 async function contents(dir: string): Promise<string> {
   const out: string[] = [];
-  for (const name of ["units", "facts"]) {
+  for (const name of ["items", "facts"]) {
     const { records } = await RecordLog.open({ dir, name, dim: 3, schema: Rec });
     for (const r of records) out.push(`${name}:${JSON.stringify(r.record)}:${r.vector?.join()}`);
   }
@@ -64,7 +64,7 @@ Deno.test("store repair killed or out of space at every step leaves the old stor
   const expected = await contents(ref);
   assert.match(
     expected,
-    /units:.*"d"/,
+    /items:.*"d"/,
     "the reference repair keeps the upserts after the bad line",
   );
   assert.ok(count.n >= 10, `the repair takes ${count.n} file-system steps`);
