@@ -14,3 +14,14 @@ export async function readTextIfExists(path: string): Promise<string | undefined
     throw error;
   }
 }
+
+/** True when something is at `path` (links are not followed); failures other than absence throw. */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}

@@ -12,7 +12,7 @@ import { sha256Hex } from "../core/canonical_json.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { RunDirError } from "./errors.ts";
-import { readTextIfExists } from "../core/read_if_exists.ts";
+import { pathExists, readTextIfExists } from "../core/read_if_exists.ts";
 import { redactUrlsDeep } from "../core/redact_url.ts";
 
 /** The lock file: who holds the run directory. */
@@ -130,15 +130,7 @@ export async function writeArtifact<S extends z.ZodType>(
 }
 
 /** True when `path` exists. */
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
+export const exists: (path: string) => Promise<boolean> = pathExists;
 
 /** Removes a path recursively if present. */
 export async function removeIfPresent(path: string): Promise<void> {

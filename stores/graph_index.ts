@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { pathExists } from "../core/read_if_exists.ts";
 import { join } from "node:path";
 import { KuzuGraph } from "./kuzu_adapter.ts";
 import { EdgeMirror, planEdges, planRemovals, writeEdges, writeRemovals } from "./graph_edges.ts";
@@ -39,16 +40,6 @@ export interface LinkBatch {
 /** The Kùzu database file inside a graph store's directory. */
 export const GRAPH_FILE = "graph.kuzu";
 
-async function fileExists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
-
 /** True when every table of {@linkcode GRAPH_DDL} exists in `db`. */
 async function hasEveryTable(db: KuzuGraph): Promise<boolean> {
   const names = new Set((await db.query("CALL show_tables() RETURN name")).map((r) => r.name));
@@ -79,7 +70,7 @@ export class GraphIndex {
   ): Promise<GraphIndex> {
     if (!opts.readOnly) await Deno.mkdir(dir, { recursive: true });
     const path = join(dir, GRAPH_FILE);
-    if (opts.mustExist && !(await fileExists(path))) {
+    if (opts.mustExist && !(await pathExists(path))) {
       throw new StoreError(
         "corrupt_file",
         [GRAPH_FILE],

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MINIMAL_SEARCH_FLAGS } from "../../testing/small_search.ts";
 import { join, relative } from "node:path";
 import { freePort } from "../../../core/free_port.ts";
 
@@ -248,6 +249,8 @@ export function treeDiff(a: Map<string, string>, b: Map<string, string>): string
 
 /** CLI arguments of the smallest offline world search (one round, one candidate, a dry run). */
 export function tinyWorldSearchArgs(out: string, name: string): string[] {
+  const flags = Object.entries({ ...MINIMAL_SEARCH_FLAGS, max_rounds: 1 })
+    .flatMap(([k, v]) => [`--${k}`, String(v)]);
   return [
     "search",
     "--benchmark",
@@ -256,20 +259,7 @@ export function tinyWorldSearchArgs(out: string, name: string): string[] {
     name,
     "--output_dir",
     out,
-    "--max_rounds",
-    "1",
-    "--num_candidates",
-    "1",
-    "--warmup_n",
-    "1",
-    "--search_n",
-    "2",
-    "--batch_size",
-    "2",
-    "--validation_n",
-    "1",
-    "--test_n",
-    "1",
+    ...flags,
     "--dry_run",
     "--quiet",
   ];
