@@ -36,7 +36,7 @@ export const benchCommand: CommandDef = {
   usage:
     "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only|--cpu_only] [--cpu_rounds N] [--json]",
   summary:
-    "Benchmarks (memory, calls, queue). memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel.",
+    "Benchmarks (memory, calls, queue, startup). memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel.",
   flags: [
     {
       name: "sizes",

@@ -6,7 +6,7 @@
  * @module
  */
 import { AutomemError } from "./automem_error.ts";
-import { APIConnectionError, APIConnectionTimeoutError, APIError, OpenAI } from "openai";
+import type { OpenAI } from "openai";
 import {
   type ChatMessage,
   type ChatModel,
@@ -86,9 +86,15 @@ class AttemptTimeout extends AutomemError {
   }
 }
 
+type Sdk = typeof import("openai");
+let sdkLoad: Promise<Sdk> | undefined;
+/** The SDK, imported on first use: importing automem, or a command without models, never loads it. */
+const loadSdk = (): Promise<Sdk> => sdkLoad ??= import("openai");
+
 /** Sends SDK calls with per-attempt timeouts and the retry loop; scrubs the key from errors. */
 class Transport {
-  readonly client: OpenAI;
+  #client?: OpenAI;
+  #sdk?: Sdk;
   readonly #opts: OpenAIConnection;
   readonly #timeoutMs: number;
   readonly #policy: RetryPolicy;
@@ -102,11 +108,17 @@ class Transport {
       sleep: opts.sleep ?? DEFAULT_RETRY_POLICY.sleep,
       random: opts.random ?? DEFAULT_RETRY_POLICY.random,
     };
+  }
+
+  /** The SDK client, built on first use. */
+  async #ready(): Promise<OpenAI> {
+    if (this.#client) return this.#client;
+    this.#sdk = await loadSdk();
     // Every setting the SDK would otherwise read from the environment is pinned: config.ts is the
     // only place that reads the environment, and an org id must not leak to a foreign endpoint.
-    this.client = new OpenAI({
-      apiKey: opts.apiKey,
-      baseURL: opts.baseURL,
+    this.#client = new this.#sdk.OpenAI({
+      apiKey: this.#opts.apiKey,
+      baseURL: this.#opts.baseURL,
       organization: null,
       project: null,
       adminAPIKey: null,
@@ -114,8 +126,9 @@ class Transport {
       maxRetries: 0,
       timeout: this.#timeoutMs + 1000,
       logLevel: "off",
-      fetch: opts.fetch,
+      fetch: this.#opts.fetch,
     });
+    return this.#client;
   }
 
   /** Replaces every occurrence of the API key in `text`. */
@@ -123,12 +136,13 @@ class Transport {
     return redactUrlsIn(this.#opts.apiKey ? text.split(this.#opts.apiKey).join("***") : text);
   }
 
-  /** Runs `fn` with a per-attempt timeout signal, retrying per the policy. */
-  call<R>(
+  /** Runs `fn` with the client and a per-attempt timeout signal, retrying per the policy. */
+  async call<R>(
     what: string,
-    fn: (signal: AbortSignal) => Promise<R>,
+    fn: (client: OpenAI, signal: AbortSignal) => Promise<R>,
     signal?: AbortSignal,
   ): Promise<R> {
+    const client = await this.#ready();
     const attempt = async (): Promise<R> => {
       if (signal?.aborted) throw new ModelError("aborted", `${what} was aborted`);
       const controller = new AbortController();
@@ -140,7 +154,7 @@ class Transport {
       const forward = () => controller.abort();
       signal?.addEventListener("abort", forward, { once: true });
       try {
-        return await fn(controller.signal);
+        return await fn(client, controller.signal);
       } catch (error) {
         throw timedOut ? new AttemptTimeout() : error;
       } finally {
@@ -148,7 +162,7 @@ class Transport {
         signal?.removeEventListener("abort", forward);
       }
     };
-    return withRetries(attempt, (e) => this.#classify(what, e, signal), this.#policy, signal);
+    return await withRetries(attempt, (e) => this.#classify(what, e, signal), this.#policy, signal);
   }
 
   /**
@@ -157,7 +171,7 @@ class Transport {
    */
   #scrubbed(error: unknown): ScrubbedSdkError {
     const e = error instanceof Error ? error : undefined;
-    const api = error instanceof APIError ? error : undefined;
+    const api = error instanceof this.#sdk!.APIError ? error : undefined;
     return Object.freeze({
       name: e?.name ?? "Error",
       message: this.scrub(e?.message ?? String(error)),
@@ -172,11 +186,12 @@ class Transport {
     if (signal?.aborted) {
       return { error: new ModelError("aborted", `${where} was aborted`), retryable: false };
     }
-    if (error instanceof AttemptTimeout || error instanceof APIConnectionTimeoutError) {
+    const sdk = this.#sdk!;
+    if (error instanceof AttemptTimeout || error instanceof sdk.APIConnectionTimeoutError) {
       const message = `${where}: no reply within ${this.#timeoutMs} ms`;
       return { error: new ModelError("timeout", message), retryable: true };
     }
-    if (error instanceof APIError && typeof error.status === "number") {
+    if (error instanceof sdk.APIError && typeof error.status === "number") {
       const status = error.status;
       const message = this.scrub(`${where} failed: ${error.message}`);
       const requestId = typeof error.requestID === "string" ? error.requestID : undefined;
@@ -191,7 +206,7 @@ class Transport {
       error: new ModelError("network", this.scrub(`${where} failed: ${detail}`), {
         cause: this.#scrubbed(error),
       }),
-      retryable: error instanceof APIConnectionError,
+      retryable: error instanceof sdk.APIConnectionError,
     };
   }
 }
@@ -257,8 +272,8 @@ class OpenAIChatModel implements ChatModel {
       try {
         const completion = await this.#transport.call(
           `chat completion (${this.id})`,
-          (signal) =>
-            this.#transport.client.chat.completions.create(
+          (client, signal) =>
+            client.chat.completions.create(
               body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
               { signal },
             ),
@@ -345,8 +360,8 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
         const batch = texts.slice(start, start + batchSize).map((t) => t === "" ? " " : t);
         const response = await transport.call(
           `embeddings (${options.model})`,
-          (s) =>
-            transport.client.embeddings.create({ model: options.model, input: batch }, {
+          (client, s) =>
+            client.embeddings.create({ model: options.model, input: batch }, {
               signal: s,
             }),
           signal,
