@@ -61,6 +61,7 @@ export type { Issue, ParseResult } from "./core/issues.ts";
 export type { ChatModel, Clock, Embedder } from "./core/ports.ts";
 export { createOpenAIChatModel, createOpenAIEmbedder } from "./core/openai_adapter.ts";
 export { HashEmbedder } from "./core/hash_embedder.ts";
+export { WordVectorEmbedder } from "./core/word_vector_embedder.ts";
 export { systemClock } from "./core/clock.ts";
 
 // Errors: catch AutomemError and branch on `code`.

@@ -42,9 +42,9 @@ function listFlag<T extends string>(value: unknown, flag: string, known: readonl
 export const benchCommand: CommandDef = {
   name: "bench",
   usage:
-    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only|--cpu_only] [--cpu_rounds N] [--json] | automem bench startup [--runs 10] [--json]",
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--dim 384] [--json] | automem bench embedders [--texts 5000] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only|--cpu_only] [--cpu_rounds N] [--json] | automem bench startup [--runs 10] [--json]",
   summary:
-    "Benchmarks (memory, calls, queue, startup). memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with 384-d vectors, beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel. startup: median wall time of `automem space` and `automem --help` beside a bare `deno eval`, interleaved in the same run, with ratios.",
+    "Benchmarks (memory, calls, queue, embedders, startup). embedders: the offline embedders (hash, word vectors) side by side, paraphrase quality and texts per second. memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with --dim vectors (384), beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel. startup: median wall time of `automem space` and `automem --help` beside a bare `deno eval`, interleaved in the same run, with ratios.",
   flags: [
     {
       name: "sizes",
@@ -82,6 +82,13 @@ export const benchCommand: CommandDef = {
       default: MANAGE_PRESETS.join(","),
       description: "calls: management presets to count",
     },
+    { name: "dim", type: "number", default: 384, description: "memory: vector dimension" },
+    {
+      name: "texts",
+      type: "number",
+      default: 5000,
+      description: "embedders: texts embedded for the speed column",
+    },
     { name: "json", type: "boolean", description: "one JSON object per line" },
     {
       name: "io_slots",
@@ -116,13 +123,16 @@ export const benchCommand: CommandDef = {
   positionals: { min: 1, max: 1 },
   async run({ flags, positionals, io }) {
     if (positionals[0] === "calls") return await benchCalls(flags, io);
+    if (positionals[0] === "embedders") return await benchEmbedders(flags, io);
     if (positionals[0] === "queue") {
       return await (await import("./queue_commands.ts")).benchQueue(flags, io);
     }
     if (positionals[0] === "startup") return await benchStartup(flags, io);
     if (positionals[0] !== "memory") {
       throw new UsageError(
-        `unknown benchmark '${positionals[0]}' (expected: memory, calls, queue or startup)`,
+        `unknown benchmark '${
+          positionals[0]
+        }' (expected: memory, calls, queue, embedders or startup)`,
       );
     }
     const stores = listFlag<StoreKind>(flags.stores, "stores", STORE_KINDS);
@@ -134,6 +144,7 @@ export const benchCommand: CommandDef = {
         stores,
         queries: Number(flags.queries),
         seed: Number(flags.seed),
+        dim: positiveInt(flags.dim, "dim"),
       })
     ) {
       rows.push(row);
@@ -145,6 +156,29 @@ export const benchCommand: CommandDef = {
     return EXIT.ok;
   },
 };
+
+function positiveInt(value: unknown, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new UsageError(`--${flag}: '${value}' is not a positive integer`);
+  }
+  return n;
+}
+
+async function benchEmbedders(flags: Record<string, unknown>, io: CliIo): Promise<number> {
+  const texts = positiveInt(flags.texts, "texts");
+  const { benchEmbedder, formatEmbedderTable } = await import("../bench/embedders.ts");
+  const { HashEmbedder } = await import("../core/hash_embedder.ts");
+  const { WordVectorEmbedder } = await import("../core/word_vector_embedder.ts");
+  const rows = [];
+  for (const embedder of [new HashEmbedder(), new WordVectorEmbedder()]) {
+    const row = await benchEmbedder(embedder, { texts });
+    rows.push(row);
+    if (flags.json) io.stdout(JSON.stringify(row) + "\n");
+  }
+  if (!flags.json) io.stdout(formatEmbedderTable(rows) + "\n");
+  return EXIT.ok;
+}
 
 async function benchCalls(flags: Record<string, unknown>, io: CliIo): Promise<number> {
   const tasks = Number(flags.tasks);

@@ -111,7 +111,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "bench",
-    brief: "Benchmarks (memory, calls, queue, startup)",
+    brief: "Benchmarks (memory, calls, queue, embedders, startup)",
     load: async () => (await loadBenchCommand()).benchCommand,
   },
   {

@@ -49,7 +49,7 @@ async function fixture(scores: Record<string, number>) {
     seed: 1,
     dataset_hash: world.datasetHash,
     task_ids: world.tasks().slice(0, 2).map((t) => t.id),
-    embedder: "hash-384",
+    embedder: "wordvec-sg100-v1",
   });
   const run = async (name: string, proposer: string, labels: string[][]) => {
     const dir = join(root, name);

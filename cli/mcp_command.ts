@@ -6,7 +6,7 @@
  * @module
  */
 import { loadConfig } from "../core/config.ts";
-import { HashEmbedder } from "../core/hash_embedder.ts";
+import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import type { ArchitectureSpec } from "../core/spec.ts";
 import type { CommandDef } from "./command.ts";
 import { readSpecFile } from "./core_commands.ts";
@@ -56,7 +56,8 @@ export const mcpCommand: CommandDef = {
     {
       name: "offline",
       type: "boolean",
-      description: "no models: hashing embedder and offline rules even when models are configured",
+      description:
+        "no models: the offline word-vector embedder and offline rules even when models are configured",
     },
   ],
   positionals: { min: 0, max: 0 },
@@ -83,7 +84,7 @@ export const mcpCommand: CommandDef = {
     await using memory = await createMemory({
       spec,
       dir: String(flags.dir),
-      embedder: offline ? new HashEmbedder() : buildEmbedder(config),
+      embedder: offline ? new WordVectorEmbedder() : buildEmbedder(config),
       models: offline ? {} : { memory: buildModels(config).memory },
       signal: io.signal,
     });

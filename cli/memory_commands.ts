@@ -6,6 +6,7 @@
  * @module
  */
 import { logicalClock } from "../core/clock.ts";
+import { RETRIEVER_DEFAULTS } from "../core/compiler.ts";
 import { loadConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import {
@@ -14,6 +15,7 @@ import {
   guardModel,
   InfrastructureError,
 } from "../core/infra_fault.ts";
+import type { RetrieverKind } from "../core/space.ts";
 import type { ArchitectureSpec } from "../core/spec.ts";
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CommandDef } from "./command.ts";
@@ -80,6 +82,30 @@ export const smokeCommand: CommandDef = {
     }
   },
 };
+
+/** `--params k=v,...`: numeric overrides of the retriever's own (default) parameters. */
+export function parseParams(text: string | undefined, kind: RetrieverKind): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (text === undefined) return out;
+  const known = RETRIEVER_DEFAULTS[kind] as Readonly<Record<string, unknown>>;
+  for (const pair of text.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const [key, value, ...rest] = pair.split("=");
+    const n = Number(value);
+    if (rest.length > 0 || value === undefined || value.trim() === "" || !Number.isFinite(n)) {
+      throw new UsageError(`--params: '${pair}' is not KEY=NUMBER`);
+    }
+    if (typeof known[key] !== "number") {
+      const names = Object.keys(known).filter((k) => typeof known[k] === "number");
+      throw new UsageError(
+        `--params: '${key}' is not a numeric parameter of the ${kind} retriever (${
+          names.join(", ")
+        })`,
+      );
+    }
+    out[key] = n;
+  }
+  return out;
+}
 
 function pct(x: number): string {
   return x.toFixed(3);
@@ -188,6 +214,13 @@ export const locomoCommand: CommandDef = {
     },
     { name: "json", type: "boolean", description: "print one JSON object" },
     {
+      name: "params",
+      type: "string",
+      meta: "K=V,...",
+      description:
+        "retriever parameters over the defaults, e.g. keyword_weight=0,temporal_weight=0 (dense only)",
+    },
+    {
       name: "model",
       type: "string",
       meta: "ID",
@@ -204,6 +237,7 @@ export const locomoCommand: CommandDef = {
     if (!flags.spec) throw new UsageError("--spec FILE is required");
     const spec = await specFromFile(String(flags.spec), io);
     const ks = parseInts(String(flags.k), "k");
+    const retrieveParams = parseParams(flags.params as string | undefined, spec.retrieve);
     const conversations = parseRanges(String(flags.conversations), "conversations");
     const dataPath = String(flags.data);
     try {
@@ -244,6 +278,7 @@ export const locomoCommand: CommandDef = {
         dataPath,
         conversations,
         ks,
+        retrieveParams,
         embedder: guardEmbedder(buildEmbedder(config), faults),
         clock: logicalClock(),
         model: models.memory && guardModel(models.memory, "memory", faults),

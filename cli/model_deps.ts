@@ -8,6 +8,7 @@
 import { cachedEmbedder } from "../core/cached_embedder.ts";
 import type { AutomemConfig, ModelFlags, RoleConfig } from "../core/config.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
+import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import { createOpenAIChatModel, createOpenAIEmbedder } from "../core/openai_adapter.ts";
 import type { ChatModel, Embedder } from "../core/ports.ts";
 import type { PriceTable } from "../core/usage.ts";
@@ -49,7 +50,10 @@ export function buildModels(config: AutomemConfig): RoleModels {
   };
 }
 
-/** Builds the embedder: the offline hash embedder, or the configured OpenAI-compatible one. */
+/**
+ * Builds the embedder: the configured OpenAI-compatible one, the offline hashing embedder when
+ * `AUTOMEM_EMBEDDER=hash`, else the offline word-vector embedder (the default).
+ */
 export function buildEmbedder(config: AutomemConfig): Embedder {
   const e = config.roles.embedding;
   if (config.embedder === "openai" && e.endpoint) {
@@ -63,7 +67,7 @@ export function buildEmbedder(config: AutomemConfig): Embedder {
       }),
     );
   }
-  return new HashEmbedder(384);
+  return config.embedder === "hash" ? new HashEmbedder(384) : new WordVectorEmbedder();
 }
 
 /** One line per role saying which model (or offline) it uses; never shows a key. */

@@ -1,6 +1,6 @@
 /**
  * Dispatches `automem <command> [options]`: parses flags, prints help and usage errors, and turns
- * library results into exit codes (0 ok, 1 failure, 2 usage error).
+ * library results into exit codes (0 ok, 1 failure, 2 usage error, 130 interrupted).
  *
  * @module
  */
@@ -57,6 +57,11 @@ export async function runCli(
     if (e instanceof UsageError) {
       io.stderr(`automem ${name}: ${e.message}\n`);
       return EXIT.usage;
+    }
+    // After Ctrl-C a failure is the interruption's consequence, not a fault to report.
+    if (io.signal.aborted) {
+      io.stderr(`automem ${name}: interrupted\n`);
+      return EXIT.interrupted;
     }
     io.stderr(`automem ${name}: ${(e as Error).message}\n`);
     return EXIT.failure;

@@ -35,6 +35,7 @@ export const SCAFFOLD_FLAGS: readonly FlagDef[] = [
   S("judge_model", "JUDGE-role model id", "ID"),
   N("port", "serve: port (default 8765)"),
   S("host", "serve: interface (default 127.0.0.1)", "HOST"),
+  N("max_body_bytes", "serve: larger requests are refused with 413 (default 4 MiB)"),
   S("token", "serve: bearer token (required off loopback; default AUTOMEM_STATUS_TOKEN)", "TOKEN"),
   B("quiet", "no progress output"),
   {

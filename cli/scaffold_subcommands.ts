@@ -69,6 +69,11 @@ async function playSub({ flags, io }: CommandContext): Promise<number> {
     models: agentModels(flags, io).models,
     signal: io.signal,
   });
+  // Episodes cut by Ctrl-C are not results.
+  if (io.signal.aborted) {
+    io.stderr("automem scaffold play: interrupted\n");
+    return EXIT.interrupted;
+  }
   io.stdout(
     JSON.stringify(
       {
@@ -154,6 +159,7 @@ async function serveSub({ flags, io }: CommandContext): Promise<number> {
     port: (flags.port as number | undefined) ?? 8765,
     token,
     persistMemory: flags.persist_memory === true,
+    maxBodyBytes: flags.max_body_bytes as number | undefined,
     signal: io.signal,
   });
   io.stderr(

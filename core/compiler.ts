@@ -91,6 +91,8 @@ export interface CompileOptions {
   embeddingDim?: number;
   /** Per-op setting overrides, merged over the defaults (validated keys only). */
   opOverrides?: Partial<Record<OpName, Record<string, number | boolean | string>>>;
+  /** Retriever parameter overrides, merged over its defaults (validated keys only). */
+  retrieveOverrides?: Readonly<Record<string, number>>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -116,6 +118,12 @@ export function compileSpec(spec: ArchitectureSpec, options: CompileOptions): Pl
   const params: Record<string, number | string | readonly string[]> = {
     ...RETRIEVER_DEFAULTS[spec.retrieve],
   };
+  for (const [k, v] of Object.entries(options.retrieveOverrides ?? {})) {
+    if (!(k in params)) {
+      throw new Error(`unknown parameter '${k}' for retriever '${spec.retrieve}'`);
+    }
+    params[k] = v;
+  }
   const plan: Plan = {
     spec: { ...spec, encode: [...spec.encode] },
     fingerprint: fingerprint(spec),

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { compileSpec, TOP_K } from "./compiler.ts";
+import { compileSpec, RETRIEVER_DEFAULTS, TOP_K } from "./compiler.ts";
 import { PRESETS } from "./presets.ts";
 import { RUNTIME_POLICY_DIGEST } from "./runtime_policy.ts";
 import { parseSpec } from "./spec.ts";
@@ -102,5 +102,16 @@ Deno.test("op overrides are validated by name", () => {
   assert.throws(
     () => compileSpec(s, { baseDir: "b", opOverrides: { time_decay: { bogus: 1 } } }),
     /unknown setting 'bogus'/,
+  );
+});
+
+Deno.test("retriever overrides replace the defaults of known parameters and refuse unknown ones", () => {
+  const s = spec({ encode: "tip", store: "json", retrieve: "hybrid", manage: "lightweight" });
+  const plan = compileSpec(s, { baseDir: "b", retrieveOverrides: { keyword_weight: 0 } });
+  assert.equal(plan.retrieve.params.keyword_weight, 0);
+  assert.equal(plan.retrieve.params.semantic_weight, RETRIEVER_DEFAULTS.hybrid.semantic_weight);
+  assert.throws(
+    () => compileSpec(s, { baseDir: "b", retrieveOverrides: { bogus: 1 } }),
+    /unknown parameter 'bogus'/,
   );
 });

@@ -44,7 +44,8 @@ export const AutomemConfigSchema = z.object({
     memory: RoleConfigSchema,
     embedding: RoleConfigSchema,
   }),
-  embedder: z.enum(["hash", "openai"]),
+  /** `wordvec` (offline default, semantic), `hash` (offline, lexical) or `openai` (remote). */
+  embedder: z.enum(["wordvec", "hash", "openai"]),
   /** Vector length of the OpenAI embedder; null means its default (1536). */
   embeddingDim: z.number().int().positive().nullable(),
   /** Retries of a failing model or embedding call before it is an infrastructure fault. */
@@ -219,7 +220,12 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
     },
   };
 
-  const embedder = oneOf(env, "AUTOMEM_EMBEDDER", ["hash", "openai"] as const, "hash");
+  const embedder = oneOf(
+    env,
+    "AUTOMEM_EMBEDDER",
+    ["wordvec", "hash", "openai"] as const,
+    "wordvec",
+  );
   if (embedder === "openai" && roles.embedding.endpoint === null) {
     throw new ConfigError(
       "AUTOMEM_EMBEDDER=openai needs EMBEDDING_API_KEY and EMBEDDING_API_BASE, or OPENAI_API_KEY",
@@ -289,9 +295,11 @@ export function describeConfig(config: AutomemConfig): string {
   const dim = config.embeddingDim ?? 1536;
   lines.push(
     `${"embedder".padEnd(10)} ${
-      config.embedder === "hash"
-        ? "hash-384 (offline)"
-        : `openai ${config.roles.embedding.model} (${dim}-d)`
+      config.embedder === "openai"
+        ? `openai ${config.roles.embedding.model} (${dim}-d)`
+        : config.embedder === "hash"
+        ? "hash-384 (offline, lexical)"
+        : "wordvec-sg100-v1 (offline, 100-d word vectors)"
     }`,
     `${"cache".padEnd(10)} ${config.cache.mode} at ${config.cache.dir}`,
     `${"prices".padEnd(10)} ${

@@ -49,7 +49,7 @@ Deno.test("with no environment at all every role is offline with built-in models
   for (const role of Object.values(config.roles)) assert.equal(role.endpoint, null);
   assert.equal(config.roles.task.model, DEFAULT_CHAT_MODEL);
   assert.equal(config.roles.embedding.model, DEFAULT_EMBEDDING_MODEL);
-  assert.equal(config.embedder, "hash");
+  assert.equal(config.embedder, "wordvec");
   assert.equal(config.embeddingDim, null);
   assert.deepEqual(config.cache, {
     dir: join(NO_DIR, ".automem", "cache"),
@@ -319,6 +319,6 @@ Deno.test(".env.example documents every variable and parses once uncommented", (
     const config = loadConfig({ env: {}, cwd: dir });
     assert.equal(config.roles.task.endpoint?.keyVar, "OPENAI_API_KEY");
     assert.equal(config.roles.embedding.model, "text-embedding-3-small");
-    assert.equal(config.embedder, "hash");
+    assert.equal(config.embedder, "wordvec");
   });
 });

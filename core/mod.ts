@@ -37,3 +37,5 @@ export * from "./unit.ts";
 export * from "./usage.ts";
 export * from "./vectors.ts";
 export * from "./version.ts";
+export * from "./word_vector_embedder.ts";
+export * from "./word_vector_table.ts";

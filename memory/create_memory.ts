@@ -26,7 +26,7 @@
  */
 import { systemClock } from "../core/clock.ts";
 import { compileSpec } from "../core/compiler.ts";
-import { HashEmbedder } from "../core/hash_embedder.ts";
+import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
 import { openStore } from "../stores/open_store.ts";
@@ -49,7 +49,10 @@ export interface CreateMemoryOptions {
   dir: string;
   /** Default: none (offline extraction and composition). */
   models?: MemoryModels;
-  /** Default: the deterministic 384-d hashing embedder. Reopen a store with the same embedder. */
+  /**
+   * Default: the offline word-vector embedder (`wordvec-sg100-v1`, 100-d). A store records its
+   * embedder and refuses another one (`embedder_mismatch`).
+   */
   embedder?: Embedder;
   /** Default: the system clock. */
   clock?: Clock;
@@ -74,7 +77,7 @@ export async function createMemory(options: CreateMemoryOptions): Promise<Autome
       { code: "invalid_format", path: ["idPrefix"], message: "use letters, digits or _.:- only" },
     ]);
   }
-  const embedder = options.embedder ?? new HashEmbedder();
+  const embedder = options.embedder ?? new WordVectorEmbedder();
   const clock = options.clock ?? systemClock;
   const plan = compileSpec(parsed.value, { baseDir: options.dir, embeddingDim: embedder.dim });
   const ids = {

@@ -36,7 +36,7 @@ Deno.test("add, get, list, update and delete work on one memory and survive a re
       const updated = await memory.update(first, { content: { principle: "Read the map first." } });
       assert.equal(updated.content.principle, "Read the map first.");
       assert.notEqual(updated.signature, unit.signature);
-      assert.equal(updated.embedding?.length, 384);
+      assert.equal(updated.embedding?.length, 100);
     }
     await using memory = await createMemory({ spec: SPEC, dir });
     assert.equal((await memory.get(first))?.content.principle, "Read the map first.");

@@ -31,6 +31,8 @@ export interface RankedEntry {
 /** What ranking one conversation needs. */
 export interface RankingOptions {
   spec: ArchitectureSpec;
+  /** Retriever parameters over the defaults (e.g. `{ keyword_weight: 0 }` for dense only). */
+  retrieveParams?: Readonly<Record<string, number>>;
   embedder: Embedder;
   clock: Clock;
   model?: ChatModel;
@@ -61,6 +63,7 @@ export async function architectureRankings(
     const plan = compileSpec(options.spec, {
       baseDir: join(dir, `conv${n}`),
       embeddingDim: options.embedder.dim,
+      retrieveOverrides: options.retrieveParams,
     });
     const provider = await openMemory(plan, {
       embedder: options.embedder,

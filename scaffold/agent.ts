@@ -13,7 +13,8 @@ import type { MemoryOpName } from "../memory/files/wire.ts";
 import { repairAction } from "./action_repair.ts";
 import { analyseMap, type MapAnalysis, mapAnalysisText } from "./map_analysis.ts";
 import { type AgentModels, runLogPhase, runPlanPhase } from "./phases.ts";
-import { fileNotes, fillTemplate, opsText, templateText } from "./prompts.ts";
+import { checkPromptBudget, overBudget, SCREEN_OBSERVATION_CHARS } from "./prompt_budget.ts";
+import { budgetedPrompt, fileNotes, opsText, templateText } from "./prompts.ts";
 import {
   isOscillating,
   newSensorState,
@@ -25,7 +26,10 @@ import { initialFiles, type ScaffoldSpec, sensorFile } from "./spec.ts";
 import type { StepTrace, TracePhase } from "./trace.ts";
 
 /** What the agent needs to know of the game. */
-export type AgentGame = Pick<GameEnv, "id" | "actions" | "defaultAction" | "instructionPrompt">;
+export type AgentGame = Pick<GameEnv, "id" | "actions" | "defaultAction" | "instructionPrompt"> & {
+  /** The largest observation the game shows (default: a full terminal screen). */
+  readonly maxObservationChars?: number;
+};
 
 /** What the previous step did. */
 export interface PreviousStep {
@@ -57,8 +61,13 @@ export class MemoryAgent {
   #sensors: SensorState = newSensorState();
   #prevPosition = "unknown";
 
-  /** Builds an agent with a fresh memory. */
+  /** Builds an agent with a fresh memory; throws when the budget cannot hold an observation. */
   constructor(spec: ScaffoldSpec, game: AgentGame, models: AgentModels) {
+    checkPromptBudget(spec, game.id, {
+      instructionChars: game.instructionPrompt().length,
+      actions: game.actions,
+      observationChars: game.maxObservationChars ?? SCREEN_OBSERVATION_CHARS,
+    });
     this.#spec = spec;
     this.#game = game;
     this.#models = models;
@@ -101,7 +110,7 @@ export class MemoryAgent {
         ...spec.log_rules.map((r) => `- ${r}`),
       ]
       : spec.plan_rules.map((r) => `- ${r}`);
-    return fillTemplate(templateText(kind === "log" ? spec.log_prompt : spec.plan_prompt), {
+    const values = {
       game: this.#game.id,
       instruction: this.#game.instructionPrompt(),
       observation: obs.text,
@@ -112,7 +121,13 @@ export class MemoryAgent {
       rules: rules.join("\n"),
       actions: this.#game.actions.join(", "),
       ...extra,
-    });
+    };
+    const template = templateText(kind === "log" ? spec.log_prompt : spec.plan_prompt);
+    const prompt = budgetedPrompt(template, values, spec.context_budget_chars);
+    if (prompt === undefined) {
+      throw overBudget(spec, kind.toUpperCase(), budgetedPrompt(template, values, 1e9)!.fixedChars);
+    }
+    return prompt.text;
   }
 
   /** Plays one step's LOG and PLAN and returns the trace (outcome fields still empty). */

@@ -50,10 +50,22 @@ Deno.test("with two models the memory model consults, its action is stripped, th
   assert.equal(task.calls[0].messages.at(-2)!.content, "I think west.");
 });
 
-Deno.test("a stuck screen warns in both phases, and the context budget cuts long prompts", async () => {
+Deno.test("a stuck screen warns in both phases; the budget cuts memory results, never the observation", async () => {
   const game = new TinyGame();
-  const spec = { ...v0Scaffold("tiny"), context_budget_chars: 600 };
-  const model = new ScriptedModel({ rules: [() => "<|DONE|>"] });
+  const spec = { ...v0Scaffold("tiny"), context_budget_chars: 2500 };
+  spec.files = spec.files.map((f) =>
+    f.name === "strategy.txt" ? { ...f, seed: "lesson\n".repeat(400) } : f
+  );
+  const model = new ScriptedModel({
+    rules: [
+      (r) =>
+        r.messages[0].content.startsWith("You are the MEMORY")
+          ? "<|DONE|>"
+          : r.messages.length === 1
+          ? "<|READ|>strategy.txt<|END|>"
+          : "<|ACTION|>north<|END|>",
+    ],
+  });
   const agent = new MemoryAgent(spec, game, { memory: model, task: model });
   agent.startEpisode(false);
   const obs = await game.reset(42);
@@ -61,7 +73,19 @@ Deno.test("a stuck screen warns in both phases, and the context budget cuts long
   const t = await agent.act(obs, { action: "north", invalid: false }, 1);
   assert.equal(t.unchanged_count, 1);
   assert.match(t.diff_notice, /NO EFFECT/);
-  assert.ok(t.plan.turns[0].prompt.length <= 600);
-  assert.ok(t.plan.turns[0].prompt.endsWith(BUDGET_MARK));
-  assert.equal(t.fallback, true);
+  const [first, result] = t.plan.turns.map((x) => x.prompt);
+  assert.ok(first.includes(obs.text), "the observation is whole in the PLAN prompt");
+  assert.ok(result.endsWith(BUDGET_MARK), "the READ result is cut");
+  assert.ok(first.length + result.length <= 2500);
+  assert.equal(t.action, "north");
+});
+
+Deno.test("a scaffold whose budget cannot hold the instruction and a full observation fails at load", () => {
+  const spec = { ...v0Scaffold("tiny"), context_budget_chars: 1500 };
+  const model = new ScriptedModel({ rules: [() => "<|DONE|>"] });
+  assert.throws(
+    () => new MemoryAgent(spec, new TinyGame(), { memory: model, task: model }),
+    (e: Error & { code?: string }) =>
+      e.code === "context_budget" && /observation is never cut/.test(e.message),
+  );
 });

@@ -3,7 +3,8 @@
  * next user message, until `<|DONE|>`, a turn without ops, or the iteration cap. PLAN: read-only
  * ops until an ACTION is committed; with two distinct models the memory model consults and the
  * task model commits in the same conversation (the memory model's action is stripped).
- * Every prompt and tool result is cut to the scaffold's per-phase context budget.
+ * The first prompt arrives already fitted to the scaffold's per-phase context budget (its own
+ * parts whole, memory cut); tool results share what is left of the budget.
  *
  * @module
  */
@@ -110,8 +111,8 @@ export async function runLogPhase(
   keyPatterns: ReadonlyMap<string, RegExp>,
   signal?: AbortSignal,
 ): Promise<TracePhase> {
-  const budget = { left: budgetChars };
-  const first = take(prompt, budget);
+  const budget = { left: budgetChars - prompt.length };
+  const first = prompt;
   const messages: ChatMessage[] = [{ role: "user", content: first }];
   const turns: TraceTurn[] = [];
   const consulted = new Set<string>();
@@ -157,8 +158,8 @@ export async function runPlanPhase(
   budgetChars: number,
   signal?: AbortSignal,
 ): Promise<PlanOutcome> {
-  const budget = { left: budgetChars };
-  const first = take(prompt, budget);
+  const budget = { left: budgetChars - prompt.length };
+  const first = prompt;
   const messages: ChatMessage[] = [{ role: "user", content: first }];
   const turns: TraceTurn[] = [];
   const split = models.memory !== models.task;

@@ -81,3 +81,39 @@ export function fitBudget(text: string, budget: number): string {
   if (budget <= BUDGET_MARK.length + 1) return BUDGET_MARK.slice(0, Math.max(0, budget));
   return text.slice(0, budget - BUDGET_MARK.length - 1) + "\n" + BUDGET_MARK;
 }
+
+/** The placeholders that hold memory: only these (and tool results) are cut by the budget. */
+const MEMORY_PLACEHOLDERS = ["file_index", "file_notes"] as const;
+
+/** A phase prompt whose own parts fit the budget, with memory cut to what is left. */
+export interface BudgetedPrompt {
+  /** The prompt as sent. */
+  text: string;
+  /** Characters of the prompt without its memory parts (instruction, observation, ...). */
+  fixedChars: number;
+}
+
+/**
+ * Fills a phase prompt within `budget` characters. The prompt's own parts (instruction,
+ * observation, map analysis, ops, rules) are never cut; the memory placeholders share what is
+ * left, in order. Returns undefined when the own parts alone exceed the budget.
+ */
+export function budgetedPrompt(
+  template: string,
+  values: Record<string, string>,
+  budget: number,
+): BudgetedPrompt | undefined {
+  const bare: Record<string, string> = { ...values };
+  for (const k of MEMORY_PLACEHOLDERS) bare[k] = "";
+  const fixedChars = fillTemplate(template, bare).length;
+  if (fixedChars > budget) return undefined;
+  let left = budget - fixedChars;
+  const filled: Record<string, string> = { ...values };
+  for (const k of MEMORY_PLACEHOLDERS) {
+    // Each placeholder that gets text may add a line of its own to the prompt.
+    const cut = fitBudget(values[k] ?? "", Math.max(0, left - 1));
+    filled[k] = cut;
+    left -= cut === "" ? 0 : cut.length + 1;
+  }
+  return { text: fillTemplate(template, filled), fixedChars };
+}

@@ -25,6 +25,13 @@ const NETHACK_SYMBOLS = [
   "blank: rock or unexplored",
 ].join("\n") + "\n";
 
+/**
+ * The real games' budget per phase: their instruction (NetHack lists ~80 actions; BALROG's
+ * NetHack instruction is 4,051 characters) and a full screen take ~9,000 characters, which the
+ * observation-first budget never cuts; the rest is room for memory.
+ */
+const REAL_GAME_BUDGET = 16_000;
+
 const COMMON_FILES = [
   { name: "dungeon_map.txt", purpose: "places seen: '(x,y): what is there', stairs, dead ends" },
   { name: "actions_log.txt", purpose: "what each action did" },
@@ -35,6 +42,7 @@ function v0(
   env: string,
   extraFiles: { name: string; seed?: string; purpose?: string }[],
   fallback: string,
+  budget?: number,
 ): ScaffoldSpec {
   return ScaffoldSpecSchema.parse({
     schema_version: 1,
@@ -44,6 +52,7 @@ function v0(
     log_ops: ["READ", "SEARCH", "TAIL", "COUNT", "APPEND", "WRITE", "CREATE"],
     plan_ops: ["READ", "SEARCH", "TAIL", "COUNT"],
     fallback_action: fallback,
+    ...(budget === undefined ? {} : { context_budget_chars: budget }),
   });
 }
 
@@ -54,17 +63,27 @@ export const V0_SCAFFOLDS: Readonly<Record<string, ScaffoldSpec>> = {
     seed: "Use 'down' only while standing on '>'.\n",
     purpose: "rules of the game",
   }], "search"),
-  nethack: v0("nethack", [
-    { name: "game_rules.txt", seed: NETHACK_RULES, purpose: "rules of the action format" },
-    { name: "nethack_symbols.txt", seed: NETHACK_SYMBOLS, purpose: "map legend" },
-    { name: "monster_encounters.txt", purpose: "monsters met and how fights went" },
-    { name: "inventory.txt", purpose: "what you carry" },
-  ], "search"),
-  crawl: v0("crawl", [
-    { name: "game_rules.txt", seed: NETHACK_RULES, purpose: "rules of the action format" },
-    { name: "monster_encounters.txt", purpose: "monsters met and how fights went" },
-    { name: "inventory.txt", purpose: "what you carry" },
-  ], "wait"),
+  nethack: v0(
+    "nethack",
+    [
+      { name: "game_rules.txt", seed: NETHACK_RULES, purpose: "rules of the action format" },
+      { name: "nethack_symbols.txt", seed: NETHACK_SYMBOLS, purpose: "map legend" },
+      { name: "monster_encounters.txt", purpose: "monsters met and how fights went" },
+      { name: "inventory.txt", purpose: "what you carry" },
+    ],
+    "search",
+    REAL_GAME_BUDGET,
+  ),
+  crawl: v0(
+    "crawl",
+    [
+      { name: "game_rules.txt", seed: NETHACK_RULES, purpose: "rules of the action format" },
+      { name: "monster_encounters.txt", purpose: "monsters met and how fights went" },
+      { name: "inventory.txt", purpose: "what you carry" },
+    ],
+    "wait",
+    REAL_GAME_BUDGET,
+  ),
 };
 
 /** The v0 scaffold of an environment; throws for an unknown id. */

@@ -30,6 +30,17 @@ const observation = (msg: string) =>
 // BALROG's OpenAI client sends content as arrays of text parts.
 const part = (text: string) => [{ type: "text", text }];
 
+/** An endpoint on v0 NetHack whose model always answers `action`. */
+function scriptedApp(action: string, extra: { token?: string; maxBodyBytes?: number } = {}) {
+  const model = new ScriptedModel({ rules: [() => `<|ACTION|>${action}<|END|>`] });
+  const app = createAgentEndpoint({
+    spec: v0Scaffold("nethack"),
+    models: { memory: model, task: model },
+    ...extra,
+  });
+  return { model, app };
+}
+
 function request(body: unknown, headers: Record<string, string> = {}) {
   return new Request("http://127.0.0.1/v1/chat/completions", {
     method: "POST",
@@ -97,12 +108,7 @@ Deno.test("BALROG-shaped requests run the memory agent around the upstream model
 });
 
 Deno.test("the endpoint rejects bad bodies, enforces its token, and refuses a public bind without one", async () => {
-  const model = new ScriptedModel({ rules: [() => "<|ACTION|>north<|END|>"] });
-  const app = createAgentEndpoint({
-    spec: v0Scaffold("nethack"),
-    models: { memory: model, task: model },
-    token: "s3cret-token",
-  });
+  const { model, app } = scriptedApp("north", { token: "s3cret-token" });
   assert.equal(
     (await app.request(request({ messages: [] }, { authorization: "Bearer s3cret-token" }))).status,
     400,
@@ -126,5 +132,77 @@ Deno.test("the endpoint rejects bad bodies, enforces its token, and refuses a pu
         port: 0,
       }),
     /without a token/,
+  );
+});
+
+Deno.test("OpenAI's values are accepted: temperature null, stream as server-sent chunks; n > 1 is refused", async () => {
+  const { app } = scriptedApp("east");
+  const msgs = [{ role: "user", content: part(INSTRUCTION) }, {
+    role: "user",
+    content: part(observation("hi")),
+  }];
+  const plain = await app.request(request({ messages: msgs, temperature: null, max_tokens: null }));
+  assert.equal(plain.status, 200);
+  const s = await app.request(request({
+    messages: msgs,
+    stream: true,
+    stream_options: { include_usage: true },
+  }));
+  assert.equal(s.status, 200);
+  assert.match(s.headers.get("content-type") ?? "", /text\/event-stream/);
+  const data = (await s.text()).split("\n").filter((l) => l.startsWith("data: ")).map((l) =>
+    l.slice(6)
+  );
+  assert.equal(data.at(-1), "[DONE]");
+  const chunks = data.slice(0, -1).map((d) => JSON.parse(d));
+  assert.equal(chunks.map((c) => c.choices[0]?.delta?.content ?? "").join(""), "east");
+  assert.equal(chunks[2].choices[0].finish_reason, "stop");
+  assert.ok(chunks[3].usage.total_tokens > 0);
+  const n = await app.request(request({ messages: msgs, n: 2 }));
+  assert.equal(n.status, 400);
+  assert.match((await n.json()).error.message, /^n: /);
+});
+
+Deno.test("a body above the limit is refused with 413 before the agent runs", async () => {
+  const { model, app } = scriptedApp("east", { maxBodyBytes: 10_000 });
+  const big = await app.request(request({
+    messages: [{ role: "user", content: "x".repeat(20_000) }],
+  }));
+  assert.equal(big.status, 413);
+  assert.match((await big.json()).error.message, /larger than 10000 bytes/);
+  assert.equal(model.calls.length, 0);
+});
+
+Deno.test("a retried request gets the same answer without a second model call; a new conversation starts its own episode", async () => {
+  const { model, app } = scriptedApp("east");
+  const body = {
+    messages: [{ role: "user", content: part(INSTRUCTION) }, {
+      role: "user",
+      content: part(observation("one")),
+    }],
+  };
+  const a = await (await app.request(request(body))).json();
+  const calls = model.calls.length;
+  const b = await (await app.request(request(body))).json();
+  assert.deepEqual(b.automem, a.automem);
+  assert.equal(model.calls.length, calls);
+  const other = await (await app.request(request({
+    messages: [{ role: "user", content: part(INSTRUCTION) }, {
+      role: "user",
+      content: part(observation("two")),
+    }],
+  }))).json();
+  assert.notEqual(other.automem.session, a.automem.session);
+});
+
+Deno.test("a scaffold whose budget cannot hold BALROG's instruction and an observation fails at load", () => {
+  const model = new ScriptedModel({ rules: [() => "<|ACTION|>east<|END|>"] });
+  assert.throws(
+    () =>
+      createAgentEndpoint({
+        spec: { ...v0Scaffold("nethack"), context_budget_chars: 4000 },
+        models: { memory: model, task: model },
+      }),
+    /context_budget_chars 4000 cannot hold/,
   );
 });

@@ -17,6 +17,7 @@ export type StoreErrorCode =
   | "unknown_node"
   | "invalid_argument"
   | "corrupt_file"
+  | "embedder_mismatch"
   | "closed";
 
 /** A typed store failure: `code`, the field `path`, and a message naming field and reason. */

@@ -80,6 +80,7 @@ export class PtyGameEnv implements GameEnv {
   #steps = 0;
   #last: GameObservation | undefined;
   #end = "none";
+  #signal: AbortSignal | undefined;
 
   /** Builds the environment; no game runs until {@linkcode PtyGameEnv.reset}. */
   constructor(rules: GameRules, options: PtyGameOptions = {}) {
@@ -92,6 +93,7 @@ export class PtyGameEnv implements GameEnv {
     this.#tag = options.processTag ?? String(Deno.pid);
     this.#episode = rules.newEpisode();
     // Aborting (e.g. Ctrl-C in the CLI) ends the running game; the next call then fails cleanly.
+    this.#signal = options.signal;
     options.signal?.addEventListener("abort", () => void this.close(), { once: true });
   }
 
@@ -107,9 +109,15 @@ export class PtyGameEnv implements GameEnv {
     this.#last = undefined;
     this.#episode = this.#rules.newEpisode();
     const tag = `${this.#tag}.${++gameCounter}`;
+    // After an abort no new game may start: nothing would close it.
+    if (this.#signal?.aborted) {
+      throw new GameEnvError(this.id, "game_closed", "the game was stopped before it started");
+    }
     const pty = PtyProcess.spawn(this.#rules.spawnOptions(seed, tag));
     this.#pty = pty;
-    if (!(await pty.settle({ consumed: false, timeoutMs: this.#timeout }))) {
+    const alive = await pty.settle({ consumed: false, timeoutMs: this.#timeout });
+    this.#checkOpen(pty);
+    if (!alive) {
       const err = pty.stderr.trim();
       await this.close();
       throw new GameEnvError(
@@ -118,7 +126,7 @@ export class PtyGameEnv implements GameEnv {
         `the game ended at start${err ? `: ${err}` : ""}`,
       );
     }
-    return (await this.#observe()).observation;
+    return (await this.#observe(pty)).observation;
   }
 
   async step(action: string): Promise<GameStep> {
@@ -135,8 +143,9 @@ export class PtyGameEnv implements GameEnv {
     this.#steps++;
     await pty.send(this.#rules.actions[executed].keys);
     const alive = await pty.settle({ consumed: true, timeoutMs: this.#timeout });
+    this.#checkOpen(pty);
     const { observation, ended } = alive
-      ? await this.#observe()
+      ? await this.#observe(pty)
       : { observation: this.#ended([]), ended: true };
     const truncated = !ended && this.#maxSteps !== undefined && this.#steps >= this.#maxSteps;
     if (ended) this.#end = "ended";
@@ -145,18 +154,23 @@ export class PtyGameEnv implements GameEnv {
     return { observation, reward: 0, terminated: ended, truncated, executed, valid };
   }
 
+  /** A step whose game was closed meanwhile (an abort, Ctrl-C) ends with a clear error. */
+  #checkOpen(pty: PtyProcess): void {
+    if (this.#pty === pty) return;
+    throw new GameEnvError(this.id, "game_closed", "the game was closed while a step was running");
+  }
+
   /** Reads the settled screen, dismissing "more" pages (their text joins the message). */
-  async #observe(): Promise<{ observation: GameObservation; ended: boolean }> {
-    const pty = this.#pty!;
+  async #observe(pty: PtyProcess): Promise<{ observation: GameObservation; ended: boolean }> {
     const pages: string[] = [];
     for (let i = 0; i < MAX_MORE_PAGES; i++) {
       const page = this.#rules.morePage(pty.screen.lines());
       if (page === undefined) break;
       pages.push(page);
       await pty.send("\r");
-      if (!(await pty.settle({ consumed: true, timeoutMs: this.#timeout }))) {
-        return { observation: this.#ended(pages), ended: true };
-      }
+      const alive = await pty.settle({ consumed: true, timeoutMs: this.#timeout });
+      this.#checkOpen(pty);
+      if (!alive) return { observation: this.#ended(pages), ended: true };
     }
     const { observation, inPlay } = this.#episode.observe(
       pty.screen.lines(),

@@ -115,6 +115,16 @@ export function doorReply(
   return undefined;
 }
 
+/**
+ * What the player does when there is nothing to walk to, in the game's own words: NetHack
+ * searches for hidden passages; Crawl (no searching) explores automatically; else it waits.
+ */
+export function idleAction(valid: readonly string[]): string {
+  if (valid.length === 0 || valid.includes("search")) return "search";
+  for (const a of ["explore", "wait", "rest"]) if (valid.includes(a)) return a;
+  return valid[0];
+}
+
 /** The PLAN reply to a conversation so far. */
 export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   const prompt = messages[0].content;
@@ -154,8 +164,9 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
     "\n",
   );
   const act = (a: string) => `<|ACTION|>${a}<|END|>`;
+  const idle = idleAction(valid);
   if (f.onStairs) return act("down");
-  if (!f.position) return act("search");
+  if (!f.position) return act(idle);
   const blocked = new Set(
     [...memory.matchAll(
       new RegExp(`^d${d}\\(${f.position.x},${f.position.y}\\): '(\\w+)' blocked`, "gm"),
@@ -165,14 +176,15 @@ export function gameReply(messages: readonly ChatMessage[], rng: Rng): string {
   if (f.doNotRepeat) blocked.add(f.doNotRepeat);
   if (grid) {
     const move = screenMove(grid, f, memory, blocked, prompt);
-    if (move && (move === "search" || valid.length === 0 || valid.includes(move))) return act(move);
+    if (move === "search") return act(idle);
+    if (move && (valid.length === 0 || valid.includes(move))) return act(move);
   }
   // A monster next to the player is usually the pet (moving into it swaps places) or something
   // to fight (moving into it attacks), so it does not block the way.
   const options = f.neighbours.filter((n) =>
     (n.passable || n.kind === "monster" || openDoor(n)) && !blocked.has(n.dir)
   );
-  if (options.length === 0) return act("search");
+  if (options.length === 0) return act(idle);
   const stairs = [...f.stairsSeen];
   for (
     const m of memory.matchAll(new RegExp(`^d${d}\\((\\d+),(\\d+)\\): [^\\n]*stairs down`, "gm"))

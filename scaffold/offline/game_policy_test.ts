@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { createRng } from "../../core/rng.ts";
-import { gameReply } from "./game_policy.ts";
+import { CRAWL_ACTION_NAMES } from "../../bench/games/crawl/crawl_actions.ts";
+import { NETHACK_ACTION_NAMES } from "../../bench/games/nethack/nethack_actions.ts";
+import { gameReply, idleAction } from "./game_policy.ts";
 
 const prompt = (screen: string, analysis: string) =>
   `You are an agent playing x.\n=== CURRENT OBSERVATION ===\n${screen}\n=== MAP ANALYSIS ===\n${analysis}\n` +
@@ -84,3 +86,27 @@ function fullPrompt(screen: string, analysis: string): string {
   return `You are an agent playing NetHack.\n=== CURRENT OBSERVATION ===\n${screen}\n=== MAP ANALYSIS ===\n${analysis}\n` +
     `Commit exactly one action with <|ACTION|>action<|END|>. Valid actions: ${VALID.join(", ")}\n`;
 }
+
+Deno.test("with nowhere to walk each game's player uses its own idle action: NetHack search, Crawl explore", () => {
+  const boxed = [
+    "position: (5,5) level: 1",
+    "north: (5,4) '#' wall blocked",
+    "south: (5,6) '#' wall blocked",
+    "east: (6,5) '#' wall blocked",
+    "west: (4,5) '#' wall blocked",
+  ].join("\n");
+  const ask = (valid: readonly string[]) => {
+    const list = valid.join(", ");
+    const p = prompt("Dlvl:1", boxed).replace(/Valid actions: .*$/m, `Valid actions: ${list}`);
+    const reads = gameReply([{ role: "user", content: p }], createRng(1));
+    return gameReply([
+      { role: "user", content: p },
+      { role: "assistant", content: reads },
+      { role: "user", content: "── SEARCH dungeon_map.txt for 'd1(' ──\n[No lines matching]" },
+    ], createRng(1));
+  };
+  assert.equal(ask(NETHACK_ACTION_NAMES), "<|ACTION|>search<|END|>");
+  assert.equal(ask(CRAWL_ACTION_NAMES), "<|ACTION|>explore<|END|>");
+  assert.equal(idleAction(CRAWL_ACTION_NAMES), "explore");
+  assert.ok(!CRAWL_ACTION_NAMES.includes("search"));
+});

@@ -24,7 +24,7 @@ import { morePage, nethackObservation } from "./nethack_screen.ts";
 
 /** Options of the NetHack environment. */
 export interface NethackEnvOptions extends PtyGameOptions {
-  /** BALROG's `achievements.json` (default: `<repo>/../shared/data/balrog/achievements.json`). */
+  /** Another achievements table (default: BALROG's, bundled in `balrog_achievements.json`). */
   readonly achievementsUrl?: URL | string;
 }
 

@@ -1,40 +1,34 @@
 /**
  * BALROG's NetHack progression: the episode maximum of the achievement values of every
- * `Dlvl:<depth>` and `Xp:<level>` reached, read from BALROG's `achievements.json`. When that
- * table is absent a documented linear fallback is used and labelled as such (docs/games.md).
+ * `Dlvl:<depth>` and `Xp:<level>` reached, from BALROG's `achievements.json`. The table is part
+ * of automem (`balrog_achievements.json`, copied unchanged from balrog-ai/BALROG, MIT licence in
+ * `BALROG_LICENSE`); another table can be given as a file, and a missing or bad file is an
+ * error, never a silent substitute.
  *
  * @module
  */
 import { z } from "zod";
-import { sharedDataUrl } from "../../../memory/trajectory_io/shared_data.ts";
 import { GameEnvError } from "../game_errors.ts";
+import balrogTable from "./balrog_achievements.json" with { type: "json" };
 
 /** The achievements table: key (`Dlvl:3`, `Xp:5`, ...) to progression in [0, 1]. */
 export const AchievementsSchema = z.record(z.string(), z.number().min(0).max(1));
 
-/** A loaded table and where it came from (`balrog` or `fallback`). */
+/** A loaded table and where it came from (`balrog`: the bundled table, else the file). */
 export interface ProgressionTable {
-  readonly source: "balrog" | "fallback";
+  readonly source: string;
   value(key: string): number | undefined;
 }
 
-/** Where BALROG's table lives beside a checkout (`<repo>/../shared/data/balrog`). */
-export const DEFAULT_ACHIEVEMENTS_URL: URL = sharedDataUrl("balrog/achievements.json");
+/** BALROG's table as bundled with automem (balrog-ai/BALROG `balrog/environments/nle`). */
+export const BALROG_TABLE: ProgressionTable = tableOf(
+  AchievementsSchema.parse(balrogTable),
+  "balrog",
+);
 
-/**
- * The fallback when BALROG's table is absent: depth N scores (N-1)/50, experience level L scores
- * (L-1)/30 (monotone, 0 at the start like BALROG's table, NOT BALROG's numbers).
- */
-export const FALLBACK_TABLE: ProgressionTable = {
-  source: "fallback",
-  value(key: string): number | undefined {
-    const d = /^Dlvl:(\d+)$/.exec(key);
-    if (d) return Math.min(1, (Number(d[1]) - 1) / 50);
-    const x = /^Xp:(\d+)$/.exec(key);
-    if (x) return Math.min(1, (Number(x[1]) - 1) / 30);
-    return undefined;
-  },
-};
+function tableOf(table: Record<string, number>, source: string): ProgressionTable {
+  return { source, value: (key) => table[key] };
+}
 
 /** Parses the table's JSON text; throws naming the file and the first bad field. */
 export function parseAchievements(text: string, file: string): ProgressionTable {
@@ -53,20 +47,22 @@ export function parseAchievements(text: string, file: string): ProgressionTable 
       `${file}: field '${issue.path.join(".")}': ${issue.message}`,
     );
   }
-  const table = parsed.data;
-  return { source: "balrog", value: (key) => table[key] };
+  return tableOf(parsed.data, file);
 }
 
-/** Loads BALROG's table from `url`, or the fallback when the file does not exist. */
-export async function loadProgressionTable(
-  url: URL | string = DEFAULT_ACHIEVEMENTS_URL,
-): Promise<ProgressionTable> {
+/** The bundled BALROG table, or the table in `url`; a missing file is an error. */
+export async function loadProgressionTable(url?: URL | string): Promise<ProgressionTable> {
+  if (url === undefined) return BALROG_TABLE;
   let text: string;
   try {
     text = await Deno.readTextFile(url);
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return FALLBACK_TABLE;
-    throw e;
+    throw new GameEnvError(
+      "nethack",
+      "game_data",
+      `achievements table ${String(url)} cannot be read (${(e as Error).message})`,
+      { cause: e },
+    );
   }
   return parseAchievements(text, String(url));
 }

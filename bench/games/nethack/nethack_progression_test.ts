@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { isAutomemError } from "../../../core/automem_error.ts";
+import { sharedDataUrl } from "../../../memory/trajectory_io/shared_data.ts";
 import {
-  DEFAULT_ACHIEVEMENTS_URL,
-  FALLBACK_TABLE,
+  BALROG_TABLE,
   loadProgressionTable,
   NethackProgress,
   parseAchievements,
@@ -32,13 +32,20 @@ Deno.test("nethack progression: the episode keeps the best Dlvl or Xp achievemen
   assert.deepEqual(p.maxima, { depth: 3, xl: 2 });
 });
 
-Deno.test("nethack progression: a missing table falls back to the documented linear one", async () => {
-  const t = await loadProgressionTable(new URL("file:///nonexistent/achievements.json"));
-  assert.equal(t.source, "fallback");
-  assert.equal(FALLBACK_TABLE.value("Dlvl:1"), 0);
-  assert.equal(FALLBACK_TABLE.value("Dlvl:11"), 0.2);
-  assert.equal(FALLBACK_TABLE.value("Xp:31"), 1);
-  assert.equal(FALLBACK_TABLE.value("Home 1"), undefined);
+Deno.test("nethack progression: BALROG's table is bundled; a missing table file is an error, not a fallback", async () => {
+  const t = await loadProgressionTable();
+  assert.equal(t, BALROG_TABLE);
+  assert.equal(t.source, "balrog");
+  assert.equal(t.value("Dlvl:1"), 0);
+  assert.equal(t.value("Xp:1"), 0);
+  assert.equal(t.value("Dlvl:2"), 0.015392269075361172);
+  assert.equal(t.value("Dlvl:0"), undefined);
+  await assert.rejects(
+    () => loadProgressionTable(new URL("file:///nonexistent/achievements.json")),
+    (e) =>
+      isAutomemError(e, "game_data") &&
+      /nonexistent\/achievements\.json cannot be read/.test(e.message),
+  );
 });
 
 Deno.test("nethack progression: a bad table names the file and the field", () => {
@@ -49,23 +56,21 @@ Deno.test("nethack progression: a bad table names the file and the field", () =>
   assert.throws(() => parseAchievements("{", "b.json"), /b\.json: not JSON/);
 });
 
-let hasTable = true;
+const SHARED = sharedDataUrl("balrog/achievements.json");
+let hasShared = true;
 try {
-  Deno.statSync(DEFAULT_ACHIEVEMENTS_URL);
+  Deno.statSync(SHARED);
 } catch {
-  hasTable = false;
+  hasShared = false;
 }
 
 Deno.test({
-  name: `nethack progression: BALROG's achievements.json loads with Dlvl:1 and Xp:1 at 0${
-    hasTable ? "" : " (skipped: ../shared/data/balrog/achievements.json is absent)"
+  name: `nethack progression: the bundled table is byte for byte BALROG's${
+    hasShared ? "" : " (skipped: ../shared/data/balrog/achievements.json is absent)"
   }`,
-  ignore: !hasTable,
+  ignore: !hasShared,
   async fn() {
-    const t = await loadProgressionTable();
-    assert.equal(t.source, "balrog");
-    assert.equal(t.value("Dlvl:1"), 0);
-    assert.equal(t.value("Xp:1"), 0);
-    assert.ok((t.value("Dlvl:2") ?? 0) > 0);
+    const bundled = await Deno.readFile(new URL("./balrog_achievements.json", import.meta.url));
+    assert.deepEqual(bundled, await Deno.readFile(SHARED));
   },
 });

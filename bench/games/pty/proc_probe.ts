@@ -26,11 +26,19 @@ function readText(path: string): string | undefined {
   }
 }
 
-/** Samples state, blocked syscall and read count of `pid`. */
+/**
+ * Samples read count, state and blocked syscall of `pid`, in that order. The three files are
+ * read one after another, not at once: read last, the count could already include a key the
+ * process took after its state and syscall were read, and a process still blocked in the read
+ * that was about to return it would pass for one waiting for the NEXT key (Crawl then drew the
+ * key's result after the screen was taken, and the trajectory drifted with machine load). Read
+ * first, a count that includes the key proves that read is over, so a read(2) seen afterwards is
+ * a new one.
+ */
 export function sampleProc(pid: number): ProcSample | undefined {
+  const io = readText(`/proc/${pid}/io`);
   const stat = readText(`/proc/${pid}/stat`);
   const sys = readText(`/proc/${pid}/syscall`);
-  const io = readText(`/proc/${pid}/io`);
   if (stat === undefined || sys === undefined || io === undefined) return undefined;
   // The command name in `stat` is parenthesised and may hold spaces: the state follows the last ')'.
   const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);

@@ -67,6 +67,8 @@ export class TinyGame implements GameEnv {
   readonly actions: readonly string[] = ACTIONS;
   /** What runs for an invalid action. */
   readonly defaultAction = "search";
+  /** The longest observation: the grid, a status line and a message line. */
+  readonly maxObservationChars = H * (W + 1) + 200;
   #maxSteps: number;
   #seed = 0;
   #level!: Level;
