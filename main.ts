@@ -9,7 +9,7 @@ import type { CliIo } from "./cli/io.ts";
 import { runCli } from "./cli/run_cli.ts";
 import { onStopSignals } from "./core/interrupts.ts";
 import { redactUrlsIn } from "./core/redact_url.ts";
-import { MAX_SPEC_BYTES, readTextCapped } from "./core/strict_json.ts";
+import { MAX_SPEC_BYTES, readStreamCapped, readTextCapped } from "./core/strict_json.ts";
 
 if (import.meta.main) {
   const controller = new AbortController();
@@ -20,7 +20,8 @@ if (import.meta.main) {
     // No output line may carry URL userinfo or query values (keys, passwords).
     stdout: (t) => Deno.stdout.writeSync(encoder.encode(redactUrlsIn(t))),
     stderr: (t) => Deno.stderr.writeSync(encoder.encode(redactUrlsIn(t))),
-    readStdin: () => new Response(Deno.stdin.readable).text(),
+    // Standard input is a spec too: `spec - < /dev/zero` fails at the cap instead of filling memory.
+    readStdin: () => readStreamCapped(Deno.stdin.readable, MAX_SPEC_BYTES, "standard input"),
     // Specs are small: a device such as /dev/zero or a huge file is refused, never read whole.
     readTextFile: (p) => readTextCapped(p, MAX_SPEC_BYTES),
     cwd: Deno.cwd(),

@@ -39,6 +39,7 @@ export {
   MemoryInputError,
   type UnitPatch,
 } from "./memory/memory_client.ts";
+export type { ForgottenUnit } from "./memory/forget_audit.ts";
 export {
   type ChatMessage,
   type ChatTranscriptOptions,
@@ -46,26 +47,38 @@ export {
   TranscriptError,
 } from "./memory/chat_transcript.ts";
 export { loadWinner, type Winner } from "./search/load_winner.ts";
-export type { EndTrace, Guidance, RankedUnit } from "./memory/provider_port.ts";
+export type { EndTrace, Guidance, OpRunRecord, RankedUnit } from "./memory/provider_port.ts";
 
 // The data a memory exchanges with an agent.
-export type { TaskContext, TaskOutcome, Trajectory, TrajectoryStep } from "./core/trajectory.ts";
+export {
+  type TaskContext,
+  type TaskOutcome,
+  type Trajectory,
+  type TrajectoryStep,
+} from "./core/trajectory.ts";
 export type { MemoryUnit } from "./core/unit.ts";
-export type { StoreSnapshot } from "./stores/store_port.ts";
+export type { EntityNode, GraphEdge, StoreSnapshot } from "./stores/store_port.ts";
 
 // Architecture specs.
 export { type ArchitectureSpec, ArchitectureSpecSchema, parseSpec } from "./core/spec.ts";
+export type { EncodeType } from "./core/space.ts";
+export type { Plan } from "./core/compiler.ts";
 export type { Issue, ParseResult } from "./core/issues.ts";
 
 // Models and other ports, with their adapters.
-export type { ChatModel, Clock, Embedder } from "./core/ports.ts";
-export { createOpenAIChatModel, createOpenAIEmbedder } from "./core/openai_adapter.ts";
+export type { ChatModel, ChatRequest, ChatResult, Clock, Embedder } from "./core/ports.ts";
+export {
+  createOpenAIChatModel,
+  createOpenAIEmbedder,
+  type OpenAIChatOptions,
+  type OpenAIEmbedderOptions,
+} from "./core/openai_adapter.ts";
 export { HashEmbedder } from "./core/hash_embedder.ts";
 export { WordVectorEmbedder } from "./core/word_vector_embedder.ts";
 export { systemClock } from "./core/clock.ts";
 
 // Errors: catch AutomemError and branch on `code`.
 export { AutomemError, isAutomemError } from "./core/automem_error.ts";
-export { ModelError } from "./core/ports.ts";
-export { StoreError } from "./stores/store_error.ts";
-export { SearchError } from "./search/errors.ts";
+export { ModelError, type ModelErrorCode } from "./core/ports.ts";
+export { StoreError, type StoreErrorCode } from "./stores/store_error.ts";
+export { SearchError, type SearchErrorCode } from "./search/errors.ts";

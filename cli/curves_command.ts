@@ -10,6 +10,7 @@ import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CurvesReport } from "../search/strategy_curves.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
+import { replaysFrom } from "./replay_flags.ts";
 
 const f3 = (x: number | null) => (x === null ? "never" : x.toFixed(3));
 const cell = (x: number | null) => (x === null ? "never" : String(x));
@@ -41,14 +42,28 @@ export function formatCurves(report: CurvesReport): string {
   }
   out.push(
     "\n" + table([
-      ["run", "proposer", "seed", "evals", "repeats", `evals to within ${pct}`, "final best"],
+      [
+        "run",
+        "proposer",
+        "seed",
+        "bootstrap",
+        "evals",
+        "repeats",
+        `evals to within ${pct}`,
+        "after bootstrap",
+        "tokens to within",
+        "final best",
+      ],
       ...report.runs.map((r) => [
         label(r) + (r.dataset_match ? "" : " (other dataset)"),
         r.proposer,
         r.seed === null ? "-" : String(r.seed),
+        `${r.bootstrap} (${r.n_bootstrap})`,
         String(r.n_evaluations),
         String(r.repeats),
         cell(r.evals_to_within),
+        cell(r.evals_after_bootstrap),
+        cell(r.tokens_to_within),
         `${f3(r.final_best)} of ${r.landscape_best.toFixed(3)}`,
       ]),
     ]),
@@ -59,12 +74,22 @@ export function formatCurves(report: CurvesReport): string {
   }
   out.push(
     "\n" + table([
-      ["proposer", "runs", "reached", `median evals to within ${pct}`, "median final / best"],
+      [
+        "proposer",
+        "runs",
+        "reached",
+        `median evals to within ${pct}`,
+        "after bootstrap",
+        "median tokens to within",
+        "median final / best",
+      ],
       ...report.proposers.map((p) => [
         p.proposer,
         String(p.runs),
         String(p.reached),
         cell(p.median_evals_to_within),
+        cell(p.median_evals_after_bootstrap),
+        cell(p.median_tokens_to_within),
         f3(p.median_final_relative),
       ]),
     ]),
@@ -90,7 +115,8 @@ async function offlineOrLive(io: CliIo) {
 /** `automem curves`. */
 export const curvesCommand: CommandDef = {
   name: "curves",
-  usage: "automem curves --landscape DIR[,DIR...] RUN_DIR... [--within 0.02] [--json]",
+  usage:
+    "automem curves --landscape DIR[,DIR...] [RUN_DIR...] [--replay LIST --bootstrap LIST --seeds 1-5] [--within 0.02] [--json]",
   summary:
     "Judge search runs against a sweep landscape: best-so-far score after n new architectures, evaluations needed to come within --within of the landscape's best, and medians per proposer. Architectures the sweep did not sample are scored on its tasks and appended to landscape.jsonl. With several landscapes each run is judged on the one with its dataset.",
   flags: [
@@ -107,6 +133,23 @@ export const curvesCommand: CommandDef = {
       description: "margin below the landscape's best, as a fraction",
     },
     { name: "json", type: "boolean", description: "print the report as JSON" },
+    {
+      name: "replay",
+      type: "string",
+      meta: "LIST",
+      description:
+        "strategies replayed on each landscape's recorded scores: rules, rules_no_fgmd, rules_no_surrogate, rules_no_both, random",
+    },
+    {
+      name: "bootstrap",
+      type: "string",
+      meta: "LIST",
+      default: "random",
+      description: "replays: round 1's list, any of none, fixed, random (random: random:SEED)",
+    },
+    { name: "seeds", type: "string", meta: "LIST", default: "1-5", description: "replay seeds" },
+    { name: "rounds", type: "number", default: 8, description: "replay rounds" },
+    { name: "k", type: "number", default: 4, description: "replay candidates per round" },
     {
       name: "parallel",
       type: "number",
@@ -127,7 +170,7 @@ export const curvesCommand: CommandDef = {
       description: "LoCoMo conversations of the sweep, e.g. 1-5",
     },
   ],
-  positionals: { min: 1 },
+  positionals: { min: 0 },
   async run({ flags, positionals, io }) {
     if (typeof flags.landscape !== "string" || !flags.landscape.trim()) {
       throw new UsageError("--landscape is required (a sweep output directory)");
@@ -139,6 +182,10 @@ export const curvesCommand: CommandDef = {
     const parallel = Number(flags.parallel);
     if (!Number.isInteger(parallel) || parallel < 1) {
       throw new UsageError(`--parallel must be a positive integer, got ${flags.parallel}`);
+    }
+    const replays = replaysFrom(flags);
+    if (!positionals.length && !replays.length) {
+      throw new UsageError("give search run directories, --replay, or both");
     }
     const { strategyCurves } = await import("../search/strategy_curves.ts");
     const { SearchError } = await import("../search/errors.ts");
@@ -152,6 +199,7 @@ export const curvesCommand: CommandDef = {
         landscapes: flags.landscape.split(",").map((d) => d.trim()).filter(Boolean),
         runs: positionals,
         within,
+        replays,
       }, {
         embedder: live.embedder,
         models: live.models,

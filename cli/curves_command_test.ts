@@ -90,8 +90,12 @@ Deno.test("curves prints per-run evaluations-to-within and the per-proposer medi
   );
   const text = io.out.join("");
   assert.match(text, /3 swept \+ 0 added, best 0\.800; within 2 % means ≥ 0\.784/);
-  assert.match(text, /rules\s+rules\s+1\s+3\s+1\s+2\s+0\.800 of 0\.800/);
-  assert.match(text, /random\s+random\s+1\s+2\s+1\s+never\s+0\.700 of 0\.800/);
+  // A run from before --bootstrap: rules had the fixed list (round 1), random none.
+  assert.match(text, /rules\s+rules\s+1\s+fixed \(2\)\s+3\s+1\s+2\s+0\s+4000\s+0\.800 of 0\.800/);
+  assert.match(
+    text,
+    /random\s+random\s+1\s+none \(0\)\s+2\s+1\s+never\s+never\s+never\s+0\.700 of/,
+  );
   assert.match(text, /rules: 0\.600 0\.800 0\.800/);
   const json = captureIo();
   const args = ["curves", "--landscape", f.sweep, f.rules, f.random, "--within", "0.15", "--json"];
@@ -122,6 +126,29 @@ Deno.test("curves scores an architecture the sweep missed on the sweep's own wor
   assert.match(io.err.join(""), /scored 1\/1/);
 });
 
+Deno.test("curves --replay judges replayed strategies on the landscape's recorded scores", async () => {
+  const f = await fixture({ [A]: 0.6, [B]: 0.8, [C]: 0.7 });
+  const io = captureIo();
+  const args = ["--landscape", f.sweep, "--replay", "rules,random", "--seeds", "1-2"];
+  assert.equal(
+    await runCli(["curves", ...args, "--rounds", "2", "--k", "1", "--json"], io, COMMANDS),
+    0,
+    io.err.join(""),
+  );
+  const report = CurvesReportSchema.parse(JSON.parse(io.out.join("")));
+  assert.deepEqual(report.runs.map((r) => [r.proposer, r.seed, r.bootstrap, r.n_evaluations]), [
+    ["rules | bootstrap random", 1, "random:1", 2],
+    ["rules | bootstrap random", 2, "random:2", 2],
+    ["random | bootstrap random", 1, "random:1", 2],
+    ["random | bootstrap random", 2, "random:2", 2],
+  ]);
+  // Same seed, same random bootstrap list: round 1 is the same architecture.
+  assert.equal(report.runs[0].labels[0], report.runs[2].labels[0]);
+  // Nothing was scored: replays only visit the landscape's three architectures.
+  assert.equal(report.landscapes[0].n_added, 0);
+  assert.ok(report.runs.every((r) => r.labels.every((l) => [A, B, C].includes(l))));
+});
+
 Deno.test("curves rejects bad usage and inputs that are not runs", async () => {
   const f = await fixture({ [A]: 0.6 });
   const run = async (args: string[]) => {
@@ -132,6 +159,11 @@ Deno.test("curves rejects bad usage and inputs that are not runs", async () => {
   assert.match((await run([f.rules]))[1], /--landscape is required/);
   assert.match((await run(["--landscape", f.sweep, "--within", "1.5", f.rules]))[1], /\[0, 1\)/);
   assert.equal((await run(["--landscape", f.sweep]))[0], 2);
+  assert.match((await run(["--landscape", f.sweep, "--replay", "greedy"]))[1], /not one of rules/);
+  assert.match(
+    (await run(["--landscape", f.sweep, "--replay", "rules", "--bootstrap", "all"]))[1],
+    /--bootstrap: 'all'/,
+  );
   const [code, err] = await run(["--landscape", f.sweep, f.sweep]);
   assert.equal(code, 1);
   assert.match(err, /not a search run: no eval_protocol\.json/);

@@ -13,6 +13,7 @@ import { readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import { buildEmbedder, buildModels } from "./model_deps.ts";
 import type { Flags } from "./args.ts";
+import { GUARD_FLAGS } from "./server_commands.ts";
 
 async function specFrom(flags: Flags, io: CliIo): Promise<ArchitectureSpec> {
   const file = flags.spec as string | undefined;
@@ -36,7 +37,7 @@ async function specFrom(flags: Flags, io: CliIo): Promise<ArchitectureSpec> {
 export const mcpCommand: CommandDef = {
   name: "mcp",
   usage:
-    "automem mcp (--spec FILE | --run RUN_DIR) [--dir DIR] [--http [--host H] [--port P] [--token T]] [--offline]",
+    "automem mcp (--spec FILE | --run RUN_DIR) [--dir DIR] [--http [--host H] [--port P] [--token T] [--allowed_hosts H,..] [--allowed_origins O,..]] [--offline]",
   summary:
     "Serve a memory (a spec, or a search's winner) to MCP clients: tools for guidance, search, lessons, transcripts, outcomes, get, list and delete, and file-memory ops (files_*, kept in DIR.files.json); one resource per unit. Stdio by default; --http serves streamable HTTP at /mcp, and a non-loopback host needs a token (--token or AUTOMEM_STATUS_TOKEN).",
   flags: [
@@ -53,6 +54,7 @@ export const mcpCommand: CommandDef = {
     { name: "host", type: "string", meta: "HOST", default: "127.0.0.1", description: "address" },
     { name: "port", type: "number", default: 8788, description: "port (0 picks a free one)" },
     { name: "token", type: "string", meta: "T", description: "bearer token for every request" },
+    ...GUARD_FLAGS,
     {
       name: "offline",
       type: "boolean",
@@ -94,7 +96,16 @@ export const mcpCommand: CommandDef = {
       return EXIT.ok;
     }
     try {
-      const server = mcp.serveMcpHttp(memory, { host, port, token, files, signal: io.signal });
+      const { listFlag } = await import("../server/host_guard.ts");
+      const server = mcp.serveMcpHttp(memory, {
+        host,
+        port,
+        token,
+        files,
+        signal: io.signal,
+        allowedHosts: listFlag(flags.allowed_hosts as string | undefined),
+        allowedOrigins: listFlag(flags.allowed_origins as string | undefined),
+      });
       io.stderr(`automem mcp: ${server.url}${mcp.MCP_PATH.slice(1)} (Ctrl-C stops)\n`);
       await server.finished;
       return EXIT.ok;

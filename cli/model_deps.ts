@@ -16,6 +16,7 @@ import type { Flags } from "./args.ts";
 import type { CliIo } from "./io.ts";
 import { loadConfig } from "../core/config.ts";
 import { cachedModel } from "../core/response_cache.ts";
+import { type Warn, warnOnce } from "../core/warn_once.ts";
 import { webKindOf } from "../bench/web_bench/kinds.ts";
 
 /** Chat models by role; a missing role is offline. */
@@ -27,7 +28,9 @@ export interface RoleModels {
   memory?: ChatModel;
 }
 
-function chatFor(role: RoleConfig, config: AutomemConfig): ChatModel | undefined {
+const toStderr: Warn = (message) => console.error(message);
+
+function chatFor(role: RoleConfig, config: AutomemConfig, warn: Warn): ChatModel | undefined {
   if (!role.endpoint) return undefined;
   const inner = createOpenAIChatModel({
     baseURL: role.endpoint.baseURL,
@@ -35,18 +38,22 @@ function chatFor(role: RoleConfig, config: AutomemConfig): ChatModel | undefined
     model: role.model,
     maxRetries: config.maxRetries,
   });
-  return cachedModel(inner, config.cache);
+  return cachedModel(inner, { ...config.cache, endpoint: role.endpoint.baseURL, warn });
 }
 
-/** Builds the chat models of every configured role. */
-export function buildModels(config: AutomemConfig): RoleModels {
+/**
+ * Builds the chat models of every configured role; a reply cache that cannot be written is
+ * reported once through `warn` (stderr by default) and the calls go on uncached.
+ */
+export function buildModels(config: AutomemConfig, warn: Warn = toStderr): RoleModels {
   const r = config.roles;
+  const once = warnOnce(warn);
   return {
-    task: chatFor(r.task, config),
-    search: chatFor(r.search, config),
-    diagnosis: chatFor(r.diagnosis, config),
-    judge: chatFor(r.judge, config),
-    memory: chatFor(r.memory, config),
+    task: chatFor(r.task, config, once),
+    search: chatFor(r.search, config, once),
+    diagnosis: chatFor(r.diagnosis, config, once),
+    judge: chatFor(r.judge, config, once),
+    memory: chatFor(r.memory, config, once),
   };
 }
 
@@ -118,7 +125,7 @@ export function liveDeps(flags: Flags, io: CliIo): LiveDeps {
     ? { ...config, cache: { ...config.cache, mode: "off" as const } }
     : config;
   return {
-    models: flags.dry_run ? {} : buildModels(safe),
+    models: flags.dry_run ? {} : buildModels(safe, (m) => io.stderr(m + "\n")),
     embedder: buildEmbedder(config),
     prices: config.prices,
     config,

@@ -55,7 +55,9 @@ export async function workerModels(
   // Loaded lazily: commands without models never pay for the SDK.
   const { createOpenAIChatModel } = await import("../core/openai_adapter.ts");
   const { cachedModel } = await import("../core/response_cache.ts");
+  const { warnOnce } = await import("../core/warn_once.ts");
   const c = config(io);
+  const warn = warnOnce((m) => io.stderr(m + "\n"));
   // One client per role and reference for the worker's life: building one is not free, and a
   // worker runs many jobs with the same models.
   const clients = new Map<string, ChatModel>();
@@ -83,7 +85,11 @@ export async function workerModels(
           model: ref.model,
         }),
         // Protected benchmarks' prompts must not reach the on-disk response cache.
-        opts.cache === false ? { ...c.cache, mode: "off" } : c.cache,
+        {
+          ...c.cache,
+          ...(opts.cache === false ? { mode: "off" as const } : { warn }),
+          endpoint: ref.base_url ?? endpoint.baseURL,
+        },
       );
       clients.set(key, out[role]!);
     }
@@ -138,7 +144,9 @@ export const workerCommand: CommandDef = {
     }
     const name = flags.name ? String(flags.name) : `${Deno.hostname()}:${Deno.pid}`;
     const { startQueueWorker, PermanentJobError } = await import("../core/redis_queue.ts");
-    const { runUnit, UnitRefusedError } = await import("../search/queue/mod.ts");
+    const { runUnit, UnitRefusedError, REFUSED_BY_WORKER } = await import(
+      "../search/queue/mod.ts"
+    );
     const { workerServices } = await import("./worker_services.ts");
     const web = await workerServices(flags, io);
     const { liveDeps } = await import("./model_deps.ts");
@@ -157,6 +165,8 @@ export const workerCommand: CommandDef = {
     const worker = await startQueueWorker({
       url,
       tlsCa: await queueCa(io),
+      timeoutMs: config(io).queueTimeoutMs,
+      signal: io.signal,
       workerName: name,
       concurrency,
       stallMs: Number(flags.stall_ms),
@@ -194,7 +204,9 @@ export const workerCommand: CommandDef = {
             },
           });
         } catch (e) {
-          if (e instanceof UnitRefusedError) throw new PermanentJobError(e.message);
+          if (e instanceof UnitRefusedError) {
+            throw new PermanentJobError(`${REFUSED_BY_WORKER} ${name}: ${e.message}`);
+          }
           throw e;
         }
       },

@@ -35,6 +35,8 @@ export async function openQueue(flags: Flags, io: CliIo) {
   let last = "";
   const queue = await JobQueue.open(url, {
     tlsCa: await queueCa(io),
+    timeoutMs: loadConfig({ env: io.env, cwd: io.cwd }).queueTimeoutMs,
+    signal: io.signal,
     onError: (m) => {
       if (m !== last) io.stderr(`queue: ${m}\n`);
       last = m;

@@ -64,6 +64,7 @@ export async function runCli(
       return EXIT.interrupted;
     }
     io.stderr(`automem ${name}: ${(e as Error).message}\n`);
-    return EXIT.failure;
+    // A stop signal that ended a wait (a queue connecting) is an interruption, not a failure.
+    return io.signal.aborted ? EXIT.interrupted : EXIT.failure;
   }
 }

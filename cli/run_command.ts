@@ -40,6 +40,14 @@ export const RUN_FLAGS: readonly FlagDef[] = [
   },
   S("model", "task model id (needs an endpoint; without one the offline agent plays)", "ID"),
   S("judge_model", "judge model id", "ID"),
+  {
+    name: "scorer",
+    type: "string",
+    description: "official: grade as the benchmark's authors do (GAIA's scorer, no judge model); " +
+      "judge: GAIA's scorer rejections re-graded by the judge model (official metric kept beside)",
+    choices: ["official", "judge"],
+    default: "official",
+  },
   S("spec", "memory architecture spec (JSON); without it the agent runs with no memory", "FILE"),
   N("level", "GAIA: only this level (1-3)"),
   S("difficulty", "WebWalkerQA: easy | medium | hard", "NAME"),

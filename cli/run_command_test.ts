@@ -82,7 +82,7 @@ Deno.test("automem run writes per-task files, JSONL and a report, and resumes on
   }
 });
 
-Deno.test("--task_indices and --sample_num select items; an unknown item is a usage error", async () => {
+Deno.test("--task_indices, --sample_num and --scorer are checked; bad values are usage errors", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.writeTextFile(join(dir, "tasks.jsonl"), gaiaFile());
@@ -95,6 +95,11 @@ Deno.test("--task_indices and --sample_num select items; an unknown item is a us
     assert.match(bad.err, /no task at item 4, 5/);
     const level = await run(dir, [], "--level", "2", "--output_dir", "lv");
     assert.match(level.out, /0\/1 correct/);
+    assert.match(level.out, /official metric: 0\/1 correct/);
+    const noJudge = await run(dir, [], "--scorer", "judge", "--output_dir", "j");
+    assert.equal(noJudge.code, 2);
+    assert.match(noJudge.err, /--scorer judge needs a judge model/);
+    assert.equal((await run(dir, [], "--scorer", "lenient")).code, 2);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

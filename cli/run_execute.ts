@@ -15,6 +15,7 @@ import { loadConfig } from "../core/config.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { createRng } from "../core/rng.ts";
 import { tokenCapped } from "../core/token_cap.ts";
+import type { WebScorer } from "../bench/web_bench/judges.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
 import { openWebBenchmark } from "../bench/web_bench/open.ts";
@@ -99,6 +100,9 @@ export async function executeRun(
   const budget = opts.tokenBudget ?? kind.tokenBudget;
   const task: ChatModel | undefined = models.task && tokenCapped(models.task, budget);
   const judge: ChatModel | undefined = models.judge && tokenCapped(models.judge, 4096);
+  if (flags.scorer === "judge" && !judge) {
+    throw new UsageError("--scorer judge needs a judge model (--judge_model and its endpoint)");
+  }
   const toolkitOpts = {
     io,
     allowPrivate: flags.allow_private_addresses === true,
@@ -165,6 +169,7 @@ async function runWith(
       filters,
       ingest: flags.disable_memory_evolution !== true,
       limits,
+      scorer: flags.scorer as WebScorer,
     });
   } catch (e) {
     if (e instanceof TaskFileError || e instanceof DataUnavailableError) {
@@ -218,6 +223,7 @@ async function runWith(
             filters: JSON.parse(JSON.stringify(filters)),
             limits: JSON.parse(JSON.stringify(limits)),
             ingest: flags.disable_memory_evolution !== true,
+            scorer: flags.scorer as WebScorer,
             seed: Number(flags.seed),
             max_steps: opts.maxSteps,
             token_budget: budget,

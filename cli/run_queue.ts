@@ -41,6 +41,8 @@ export const RunTaskUnitSchema = z.object({
   filters: z.record(z.string(), z.unknown()),
   limits: z.record(z.string(), z.unknown()),
   ingest: z.boolean(),
+  /** How answers are graded (`official` when an older coordinator sent none). */
+  scorer: z.enum(["official", "judge"]).default("official"),
   task_id: z.string(),
   seed: z.number(),
   max_steps: z.number().int().positive(),
@@ -153,6 +155,7 @@ export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<un
       unit.filters,
       unit.limits,
       unit.ingest,
+      unit.scorer,
       toolkitOpts,
     ]);
     const opened = benchmarks.get(key, async () =>
@@ -161,6 +164,7 @@ export function runTaskRunner(env: RunTaskEnv): (payload: unknown) => Promise<un
         filters: unit.filters,
         limits: unit.limits,
         ingest: unit.ingest,
+        scorer: unit.scorer,
       }));
     const benchmark = await opened.catch((e) => {
       throw new UnitRefusedError(

@@ -25,6 +25,7 @@ async function setup() {
     filters: {},
     limits: { maxSteps: 4, summaryInterval: 0, toolMode: "auto" },
     ingest: true,
+    scorer: "official",
     task_id: "",
     seed: 42,
     max_steps: 4,

@@ -60,6 +60,12 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   S("proposer", "llm | rules | random (default: llm with a search model, else rules)", "NAME"),
   B("random_search", "uniform random proposals (same as --proposer random)"),
   N("random_search_seed", "random proposer seed (default 123)"),
+  S(
+    "bootstrap",
+    "round 1's list: none | fixed | random:SEED, the same for every proposer (default: fixed for rules, none otherwise)",
+    "CHOICE",
+  ),
+  S("ablate", "rules proposer parts to switch off: fgmd, surrogate (comma list)", "LIST"),
   B("disable_elitism", "do not re-evaluate the champion each round"),
   B("no_canonical_import", "candidates start with an empty store"),
   S("discovery_thresholds", "accuracy thresholds of rounds_to_discovery", "LIST"),
@@ -153,7 +159,7 @@ export const searchCommand: CommandDef = {
     const stopServer = new AbortController();
     let server: Promise<void> | undefined;
     let queue: Awaited<ReturnType<typeof openQueue>> = null;
-    const web = await webServices(config.benchmark, flags, io);
+    const web = await searchWebServices(config.benchmark, flags, io);
     try {
       const { liveDeps, liveRoles } = await import("./model_deps.ts");
       const live = liveDeps(flags, io);
@@ -217,7 +223,7 @@ export const searchCommand: CommandDef = {
 };
 
 /** For a web benchmark: the agent's toolkit, handed to the benchmark factory. */
-async function webServices(benchmark: string, flags: Flags, io: CliIo) {
+export async function searchWebServices(benchmark: string, flags: Flags, io: CliIo) {
   const { webKindOf } = await import("../bench/web_bench/kinds.ts");
   const kind = webKindOf(benchmark);
   if (!kind) return undefined;

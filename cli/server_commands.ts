@@ -8,10 +8,27 @@ import { loadConfig } from "../core/config.ts";
 import type { CommandDef } from "./command.ts";
 import { EXIT, UsageError } from "./io.ts";
 
+/** Flags of the Host/Origin guard every HTTP server has (`server/host_guard.ts`). */
+export const GUARD_FLAGS: CommandDef["flags"] = [
+  {
+    name: "allowed_hosts",
+    type: "string",
+    meta: "H1,H2",
+    description: "more Host names to accept (loopback names always pass; DNS-rebinding guard)",
+  },
+  {
+    name: "allowed_origins",
+    type: "string",
+    meta: "O1,O2",
+    description: "browser origins to accept besides the server's own, e.g. https://app.example",
+  },
+];
+
 /** `automem serve`. */
 export const serveCommand: CommandDef = {
   name: "serve",
-  usage: "automem serve --runs_dir DIR [--host 127.0.0.1] [--port 8787] [--token T]",
+  usage:
+    "automem serve --runs_dir DIR [--host 127.0.0.1] [--port 8787] [--token T] [--allowed_hosts H,..] [--allowed_origins O,..]",
   summary:
     "Serve the read-only status API and live dashboard over a directory of runs. Binding a non-loopback host requires a token (--token or AUTOMEM_STATUS_TOKEN), sent as a bearer token.",
   flags: [
@@ -36,11 +53,13 @@ export const serveCommand: CommandDef = {
       meta: "T",
       description: "bearer token required on every API request",
     },
+    ...GUARD_FLAGS,
   ],
   positionals: { min: 0, max: 0 },
   async run({ flags, io }) {
     const config = loadConfig({ env: io.env, cwd: io.cwd });
     const { serve, ServeError } = await import("../server/serve.ts");
+    const { listFlag } = await import("../server/host_guard.ts");
     const token = (flags.token as string | undefined) ?? config.statusToken?.reveal();
     try {
       const server = await serve({
@@ -49,6 +68,8 @@ export const serveCommand: CommandDef = {
         port: Number(flags.port),
         token,
         signal: io.signal,
+        allowedHosts: listFlag(flags.allowed_hosts as string | undefined),
+        allowedOrigins: listFlag(flags.allowed_origins as string | undefined),
       });
       io.stderr(`automem serve: ${server.url} (runs in ${flags.runs_dir}; Ctrl-C stops)\n`);
       await server.finished;

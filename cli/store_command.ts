@@ -36,7 +36,14 @@ export const storeCommand: CommandDef = {
         }
         const g = report.graph;
         io.stdout(`graph: ${typeof g === "string" ? g : `problem in ${g.file}: ${g.message}`}\n`);
-        io.stdout(report.ok ? "ok\n" : `damaged: run automem store repair ${dir}\n`);
+        if (report.read_only) io.stdout(`read-only: ${report.read_only}\n`);
+        io.stdout(
+          report.ok
+            ? report.read_only ? "ok (read-only media: it can be read, not written)\n" : "ok\n"
+            : report.read_only
+            ? `damaged, on read-only media: copy ${dir} to writable media and repair the copy\n`
+            : `damaged: run automem store repair ${dir}\n`,
+        );
       }
       return report.ok ? EXIT.ok : EXIT.failure;
     }
@@ -44,7 +51,11 @@ export const storeCommand: CommandDef = {
     if (flags.json) io.stdout(JSON.stringify(result) + "\n");
     else {
       io.stdout(result.actions.length ? result.actions.join("\n") + "\n" : "nothing to repair\n");
+      for (const u of result.unhealed) io.stdout(`could not heal: ${u}\n`);
+      if (!result.after.ok) {
+        io.stdout(`still damaged after repair: run automem store check ${dir}\n`);
+      }
     }
-    return EXIT.ok;
+    return result.after.ok ? EXIT.ok : EXIT.failure;
   },
 };

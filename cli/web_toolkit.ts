@@ -1,30 +1,26 @@
 /**
- * The agent's tools for `automem run` and `automem search` on a web benchmark, built from the
- * configuration: `web_search` through the configured provider (Serper, Tavily, Brave or SearXNG;
- * left out when none is configured), `crawl_page` (local reader or Jina), and for GAIA and xBench
- * `read_attachment` and `run_javascript`. Search results and pages go through the web cache,
- * except for protected benchmarks, whose queries may quote the task.
+ * The agent's tools for `automem run`, `automem search` and `automem worker` on a web benchmark,
+ * built from the configuration by the same `buildToolSet` as `automem web-tool`: `web_search`
+ * through the configured provider (Serper, Tavily, Brave or SearXNG; left out when none is
+ * configured), `crawl_page` (local reader or Jina), and for GAIA and xBench `read_attachment`
+ * (images and audio through the configured vision and transcription models) and
+ * `run_javascript`. Search results and pages go through the web cache, keyed by the provider's
+ * endpoint, except for protected benchmarks, whose queries may quote the task.
  *
  * With a fixture port the toolkit serves the fixture web on 127.0.0.1, searches it through the
  * SearXNG provider, lets the fetch tools reach it, and offers the offline agent for its tasks.
  *
  * @module
  */
-import { join } from "node:path";
 import { systemClock } from "../core/clock.ts";
 import { loadConfig } from "../core/config.ts";
 import { offlineResearchModel } from "../bench/agent/offline_agent.ts";
 import { fixtureKnowledge } from "../bench/web_bench/fixture_files.ts";
 import type { WebBenchmarkKind } from "../bench/web_bench/kinds.ts";
 import type { WebToolkit } from "../bench/web_bench/toolkit.ts";
-import { attachmentTool } from "../bench/web/attachment_tool.ts";
-import { computeTool } from "../bench/web/compute_tool.ts";
-import { crawlPageTool } from "../bench/web/crawl_tool.ts";
+import type { WebConfig } from "../core/web_config.ts";
 import { startFixtureWeb } from "../bench/web/fixture_web.ts";
-import { createSearchProvider } from "../bench/web/search_providers.ts";
-import type { AgentTool, SearchProvider } from "../bench/web/tool_port.ts";
-import { WebCache } from "../bench/web/web_cache.ts";
-import { webSearchTool } from "../bench/web/web_search_tool.ts";
+import { buildToolSet, withLocalSearch } from "../bench/web/tool_set.ts";
 import type { CliIo } from "./io.ts";
 
 /** Options of {@linkcode buildWebToolkit}. */
@@ -66,36 +62,28 @@ export async function buildWebToolkit(
   const fixture = opts.fixturePort !== undefined
     ? await fixtureOn(opts.fixturePort, opts.shareFixture === true)
     : undefined;
-  const mode = fixture || kind.protected ? "off" : config.web.cacheMode;
-  const cache = new WebCache(join(config.cache.dir, "web"), mode);
-  let provider: SearchProvider | undefined;
-  if (fixture) {
-    provider = createSearchProvider(
-      { provider: "searxng", baseUrl: fixture.searchUrl.replace(/\/+$/, ""), keys: [] },
-      fetch,
-    );
-  } else if (config.web.search.provider) {
-    provider = createSearchProvider(
-      { ...config.web.search, provider: config.web.search.provider },
-      fetch,
-    );
-  } else {
+  const web: WebConfig = {
+    ...(fixture ? withLocalSearch(config.web, fixture.searchUrl) : config.web),
+    // Protected benchmarks' queries may quote the task; the fixture web needs no cache.
+    cacheMode: fixture || kind.protected ? "off" : config.web.cacheMode,
+    ...(fixture ? { reader: { ...config.web.reader, kind: "local" as const } } : {}),
+  };
+  if (web.search.provider === null) {
     opts.io.stderr(
       "automem: no web search provider configured (set SERPER_API_KEY, TAVILY_API_KEY, " +
         "BRAVE_API_KEY or SEARXNG_URL); the agent gets no web_search tool\n",
     );
   }
-  const reader = config.web.reader;
-  const crawl = crawlPageTool({
-    cache,
-    ...(reader.kind === "jina" && !fixture
-      ? { jina: { base: reader.jinaBase, key: reader.jinaKey } }
-      : {}),
+  // The same tools `automem web-tool` runs, attachments read with the configured vision and
+  // transcription models.
+  const all = buildToolSet({
+    web,
+    cacheDir: config.cache.dir,
+    warn: (m) => opts.io.stderr(m + "\n"),
   });
-  const web: AgentTool[] = [...(provider ? [webSearchTool(provider, cache)] : []), crawl];
-  const all: AgentTool[] = [...web, attachmentTool(), computeTool()];
+  const webOnly = all.filter((t) => t.spec.name === "web_search" || t.spec.name === "crawl_page");
   return {
-    tools: ({ webOnly }) => (webOnly ? web : all),
+    tools: ({ webOnly: only }) => (only ? webOnly : all),
     context: {
       fetch,
       clock: systemClock,

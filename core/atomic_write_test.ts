@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { AutomemError } from "./automem_error.ts";
 import { join } from "node:path";
 import { writeFileAtomic, writeJsonAtomic } from "./atomic_write.ts";
+import { rememberSecret } from "./secret_values.ts";
 
 async function withTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "automem_atomic_" });
@@ -73,6 +75,16 @@ Deno.test("writeJsonAtomic writes 2-space indented JSON with a trailing newline"
 
 Deno.test("writeJsonAtomic refuses values that have no JSON form", async () => {
   await withTempDir(async (dir) => {
-    await assert.rejects(() => writeJsonAtomic(join(dir, "u.json"), undefined), TypeError);
+    await assert.rejects(() => writeJsonAtomic(join(dir, "u.json"), undefined), AutomemError);
   });
+});
+
+Deno.test("text written atomically has every remembered secret removed by value; bytes are written as given", async () => {
+  rememberSecret("atomic-secret-9");
+  const dir = await Deno.makeTempDir();
+  await writeFileAtomic(join(dir, "a.txt"), "echo: atomic-secret-9\n");
+  assert.equal(await Deno.readTextFile(join(dir, "a.txt")), "echo: ***\n");
+  const raw = new TextEncoder().encode("atomic-secret-9");
+  await writeFileAtomic(join(dir, "b.bin"), raw);
+  assert.deepEqual(await Deno.readFile(join(dir, "b.bin")), raw);
 });

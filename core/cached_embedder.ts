@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { type Embedder, ModelError } from "./ports.ts";
 
 /**
@@ -13,7 +14,10 @@ import { type Embedder, ModelError } from "./ports.ts";
  */
 export function cachedEmbedder(inner: Embedder, maxEntries = 10_000): Embedder {
   if (!Number.isInteger(maxEntries) || maxEntries < 0) {
-    throw new RangeError(`maxEntries must be a natural number, got ${maxEntries}`);
+    throw new AutomemError(
+      "invalid_argument",
+      `maxEntries must be a natural number, got ${maxEntries}`,
+    );
   }
   // A Map iterates in insertion order, so re-inserting on every hit keeps the oldest entry first.
   const cache = new Map<string, Float32Array>();

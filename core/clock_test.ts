@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { AutomemError } from "./automem_error.ts";
 import { isoUtc, logicalClock, systemClock } from "./clock.ts";
 
 Deno.test("logicalClock starts at 2026-01-01 UTC and advances one second per read", () => {
@@ -14,7 +15,7 @@ Deno.test("logicalClock honours a custom start and step", () => {
 });
 
 Deno.test("logicalClock rejects a negative step", () => {
-  assert.throws(() => logicalClock(0, -1), RangeError);
+  assert.throws(() => logicalClock(0, -1), AutomemError);
 });
 
 Deno.test("two logical clocks with the same parameters give the same sequence", () => {
@@ -29,7 +30,7 @@ Deno.test("isoUtc formats milliseconds with a Z suffix and millisecond precision
 });
 
 Deno.test("isoUtc rejects NaN", () => {
-  assert.throws(() => isoUtc(Number.NaN), RangeError);
+  assert.throws(() => isoUtc(Number.NaN), AutomemError);
 });
 
 Deno.test("systemClock reads wall time", () => {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { join } from "node:path";
 import {
   OP_DEFAULTS,
@@ -74,12 +75,19 @@ export interface ManagePlan {
 
 /** A frozen, fully resolved architecture plan. */
 export interface Plan {
+  /** The spec it was compiled from. */
   spec: ArchitectureSpec;
+  /** SHA-256 of the canonical spec. */
   fingerprint: string;
+  /** Unit types extraction produces. */
   encode: readonly EncodeType[];
+  /** Store kind, directory, embedding dimension and cold-start threshold. */
   store: { kind: StoreKind; dir: string; embedding_dim: number; cold_start_threshold: number };
+  /** The retriever with every parameter explicit. */
   retrieve: RetrievePlan;
+  /** The management ops per trigger, with their settings. */
   manage: ManagePlan;
+  /** The frozen runtime policy and its digest. */
   runtime: typeof RUNTIME_POLICY & { digest: string };
 }
 
@@ -111,7 +119,9 @@ export function compileSpec(spec: ArchitectureSpec, options: CompileOptions): Pl
   for (const op of ops) {
     const over = options.opOverrides?.[op] ?? {};
     for (const k of Object.keys(over)) {
-      if (!(k in OP_DEFAULTS[op])) throw new Error(`unknown setting '${k}' for op '${op}'`);
+      if (!(k in OP_DEFAULTS[op])) {
+        throw new AutomemError("invalid_argument", `unknown setting '${k}' for op '${op}'`);
+      }
     }
     opSettings[op] = { ...OP_DEFAULTS[op], ...over };
   }
@@ -120,7 +130,10 @@ export function compileSpec(spec: ArchitectureSpec, options: CompileOptions): Pl
   };
   for (const [k, v] of Object.entries(options.retrieveOverrides ?? {})) {
     if (!(k in params)) {
-      throw new Error(`unknown parameter '${k}' for retriever '${spec.retrieve}'`);
+      throw new AutomemError(
+        "invalid_argument",
+        `unknown parameter '${k}' for retriever '${spec.retrieve}'`,
+      );
     }
     params[k] = v;
   }

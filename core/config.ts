@@ -60,6 +60,11 @@ export const AutomemConfigSchema = z.object({
   web: WebConfigSchema,
   /** `AUTOMEM_QUEUE_CA_FILE`: PEM certificates a `rediss://` queue may be signed by. */
   queueCaFile: z.string().nullable(),
+  /**
+   * `AUTOMEM_QUEUE_TIMEOUT` (seconds, default 30): how long a queue may stay unreachable, at
+   * start or mid-run, before the command gives up with exit 1.
+   */
+  queueTimeoutMs: z.number().positive(),
 });
 /** The resolved configuration (see {@linkcode AutomemConfigSchema}). */
 export type AutomemConfig = z.infer<typeof AutomemConfigSchema>;
@@ -243,6 +248,10 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
   const cacheDir = envValue(env, "AUTOMEM_CACHE_DIR") ?? join(".automem", "cache");
   const statusToken = envValue(env, "AUTOMEM_STATUS_TOKEN");
   const queueCa = envValue(env, "AUTOMEM_QUEUE_CA_FILE");
+  const queueTimeout = envValue(env, "AUTOMEM_QUEUE_TIMEOUT") ?? "30";
+  if (!/^\d+(\.\d+)?$/.test(queueTimeout) || !(Number(queueTimeout) > 0)) {
+    throw new ConfigError("AUTOMEM_QUEUE_TIMEOUT must be a positive number of seconds");
+  }
   const cacheMode = oneOf(
     env,
     "AUTOMEM_CACHE_MODE",
@@ -264,6 +273,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AutomemConfig {
     dotenvPath: dotenv?.path ?? null,
     web: resolveWebConfig(env, cacheMode),
     queueCaFile: queueCa === undefined ? null : isAbsolute(queueCa) ? queueCa : join(cwd, queueCa),
+    queueTimeoutMs: Number(queueTimeout) * 1000,
   });
 }
 

@@ -1,12 +1,14 @@
 /**
  * Endpoint resolution per model role, ported from the reference's `resolve_openai_endpoint`:
- * role-specific key and base only as a pair, otherwise the generic OpenAI variables. Pure: it
- * reads a variable map handed to it, never the process environment.
+ * role-specific key and base only as a pair, otherwise the generic OpenAI variables. It reads a
+ * variable map handed to it, never the process environment; every key and URL it accepts is
+ * remembered for redaction by value (`secret_values.ts`).
  *
  * @module
  */
 import { AutomemError, type AutomemErrorOptions } from "./automem_error.ts";
 import { z } from "zod";
+import { rememberSecret, rememberUrlSecrets } from "./secret_values.ts";
 
 /** Environment variables as a plain map. */
 export type Env = Record<string, string | undefined>;
@@ -28,6 +30,7 @@ export class Secret {
   /** Wraps `value`. */
   constructor(value: string) {
     this.#value = value;
+    rememberSecret(value);
   }
   /** The secret itself, for the one place that must send it (the HTTP client). */
   reveal(): string {
@@ -75,6 +78,7 @@ export function checkedUrl(value: string, variable: string): string {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError(`${variable} must be an http(s) URL`);
   }
+  rememberUrlSecrets(value);
   return value;
 }
 

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import { type Embedder, ModelError } from "./ports.ts";
 import { l2Normalize } from "./vectors.ts";
 
@@ -78,7 +79,9 @@ export class HashEmbedder implements Embedder {
 
   /** Builds an embedder of dimension `dim` (default 384). */
   constructor(dim = 384) {
-    if (!Number.isInteger(dim) || dim < 1) throw new RangeError(`dim must be a positive integer`);
+    if (!Number.isInteger(dim) || dim < 1) {
+      throw new AutomemError("invalid_argument", `dim must be a positive integer`);
+    }
     this.dim = dim;
     this.id = `hash-${dim}`;
   }

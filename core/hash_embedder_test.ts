@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { AutomemError } from "./automem_error.ts";
 import { fnv1a32, HashEmbedder, hashTokens } from "./hash_embedder.ts";
 import { ModelError } from "./ports.ts";
 
@@ -46,7 +47,7 @@ Deno.test("the id and dimension follow the constructor argument", () => {
   assert.equal(new HashEmbedder().id, "hash-384");
   assert.equal(new HashEmbedder().dim, 384);
   assert.equal(new HashEmbedder(64).id, "hash-64");
-  assert.throws(() => new HashEmbedder(0), RangeError);
+  assert.throws(() => new HashEmbedder(0), AutomemError);
 });
 
 Deno.test("vectors are pinned for a fixed English and a fixed Chinese text", () => {

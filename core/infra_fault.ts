@@ -106,9 +106,16 @@ export class FaultTracker {
   }
 }
 
+/** Records `fault` in `tracker` and returns it (to be thrown). */
+function noted(tracker: FaultTracker, fault: InfrastructureError): InfrastructureError {
+  tracker.record(fault);
+  return fault;
+}
+
 /**
  * `model` with endpoint faults recorded in `tracker` and rethrown as
- * {@linkcode InfrastructureError} naming the role; other errors pass through unchanged.
+ * {@linkcode InfrastructureError} naming the role; an I/O fault in the call's chain (a wrapper's
+ * file write) is one too; other errors pass through unchanged.
  */
 export function guardModel(model: ChatModel, role: string, tracker: FaultTracker): ChatModel {
   return {
@@ -117,6 +124,7 @@ export function guardModel(model: ChatModel, role: string, tracker: FaultTracker
       try {
         return await model.chat(request);
       } catch (e) {
+        if (isIoFault(e)) throw noted(tracker, asInfrastructure(e, "io") as InfrastructureError);
         if (!isEndpointFault(e)) throw e;
         const fault = new InfrastructureError(role, `${role} model: ${describe(e)}`, { cause: e });
         tracker.record(fault);
@@ -135,6 +143,7 @@ export function guardEmbedder(embedder: Embedder, tracker: FaultTracker): Embedd
       try {
         return await embedder.embed(texts, signal);
       } catch (e) {
+        if (isIoFault(e)) throw noted(tracker, asInfrastructure(e, "io") as InfrastructureError);
         if (!isEndpointFault(e)) throw e;
         const fault = new InfrastructureError("embedder", `embedder: ${describe(e)}`, {
           cause: e,

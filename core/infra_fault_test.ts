@@ -54,3 +54,15 @@ Deno.test("guarded methods turn I/O errors into recorded infrastructure faults",
   await assert.rejects(guarded.write(), InfrastructureError);
   assert.equal(tracker.count, 1);
 });
+
+Deno.test("an I/O fault inside a model call's chain (a wrapper's file write) is recorded as an infrastructure fault, never a task's model failure", async () => {
+  const tracker = new FaultTracker();
+  const writing = {
+    id: "w",
+    chat: () =>
+      Promise.reject(Object.assign(new Error("No space left on device"), { code: "ENOSPC" })),
+  };
+  const model = guardModel(writing, "task", tracker);
+  await assert.rejects(model.chat({ messages: [] }), InfrastructureError);
+  assert.match(tracker.first?.message ?? "", /ENOSPC/);
+});

@@ -7,8 +7,11 @@ import type { z } from "zod";
 
 /** One problem found in user input: a machine code, the path to the field, and a message. */
 export interface Issue {
+  /** Machine-readable reason (e.g. `missing_field`, `invalid_unit`). */
   code: string;
+  /** Path to the offending field, from the input's root. */
   path: (string | number)[];
+  /** What is wrong, for people. */
   message: string;
 }
 

@@ -31,7 +31,9 @@ import {
   type StructuredOutputMode,
   type StructuredState,
 } from "./structured_output.ts";
+import { alternating, toolExchangesAsText } from "./chat_messages.ts";
 import { redactUrl, redactUrlsIn } from "./redact_url.ts";
+import { rememberSecret, rememberUrlSecrets } from "./secret_values.ts";
 import { estimateTokens } from "./usage.ts";
 import { decodeFloat32Base64, l2Normalize } from "./vectors.ts";
 
@@ -87,20 +89,27 @@ class AttemptTimeout extends AutomemError {
 }
 
 type Sdk = typeof import("openai");
-let sdkLoad: Promise<Sdk> | undefined;
-/** The SDK, imported on first use: importing automem, or a command without models, never loads it. */
-const loadSdk = (): Promise<Sdk> => sdkLoad ??= import("openai");
+let sdkLoading: Promise<Sdk> | undefined;
+
+/** The SDK, loaded on the first request, so importing automem's root module never loads it. */
+function loadSdk(): Promise<Sdk> {
+  sdkLoading ??= import("openai");
+  return sdkLoading;
+}
 
 /** Sends SDK calls with per-attempt timeouts and the retry loop; scrubs the key from errors. */
 class Transport {
-  #client?: OpenAI;
-  #sdk?: Sdk;
+  #sdk: Sdk | undefined;
+  #client: OpenAI | undefined;
   readonly #opts: OpenAIConnection;
   readonly #timeoutMs: number;
   readonly #policy: RetryPolicy;
 
   constructor(opts: OpenAIConnection) {
     this.#opts = opts;
+    // A server may echo the key, the query or the Basic-auth header back in an error body.
+    if (opts.apiKey) rememberSecret(opts.apiKey);
+    rememberUrlSecrets(opts.baseURL);
     this.#timeoutMs = opts.timeoutMs ?? 120_000;
     this.#policy = {
       ...DEFAULT_RETRY_POLICY,
@@ -110,13 +119,12 @@ class Transport {
     };
   }
 
-  /** The SDK client, built on first use. */
-  async #ready(): Promise<OpenAI> {
-    if (this.#client) return this.#client;
-    this.#sdk = await loadSdk();
+  /** The SDK client, made on the first request. */
+  async client(): Promise<OpenAI> {
+    this.#sdk ??= await loadSdk();
     // Every setting the SDK would otherwise read from the environment is pinned: config.ts is the
     // only place that reads the environment, and an org id must not leak to a foreign endpoint.
-    this.#client = new this.#sdk.OpenAI({
+    this.#client ??= new this.#sdk.OpenAI({
       apiKey: this.#opts.apiKey,
       baseURL: this.#opts.baseURL,
       organization: null,
@@ -136,13 +144,12 @@ class Transport {
     return redactUrlsIn(this.#opts.apiKey ? text.split(this.#opts.apiKey).join("***") : text);
   }
 
-  /** Runs `fn` with the client and a per-attempt timeout signal, retrying per the policy. */
-  async call<R>(
+  /** Runs `fn` with a per-attempt timeout signal, retrying per the policy. */
+  call<R>(
     what: string,
-    fn: (client: OpenAI, signal: AbortSignal) => Promise<R>,
+    fn: (signal: AbortSignal) => Promise<R>,
     signal?: AbortSignal,
   ): Promise<R> {
-    const client = await this.#ready();
     const attempt = async (): Promise<R> => {
       if (signal?.aborted) throw new ModelError("aborted", `${what} was aborted`);
       const controller = new AbortController();
@@ -154,7 +161,7 @@ class Transport {
       const forward = () => controller.abort();
       signal?.addEventListener("abort", forward, { once: true });
       try {
-        return await fn(client, controller.signal);
+        return await fn(controller.signal);
       } catch (error) {
         throw timedOut ? new AttemptTimeout() : error;
       } finally {
@@ -162,7 +169,7 @@ class Transport {
         signal?.removeEventListener("abort", forward);
       }
     };
-    return await withRetries(attempt, (e) => this.#classify(what, e, signal), this.#policy, signal);
+    return withRetries(attempt, (e) => this.#classify(what, e, signal), this.#policy, signal);
   }
 
   /**
@@ -171,7 +178,7 @@ class Transport {
    */
   #scrubbed(error: unknown): ScrubbedSdkError {
     const e = error instanceof Error ? error : undefined;
-    const api = error instanceof this.#sdk!.APIError ? error : undefined;
+    const api = this.#sdk && error instanceof this.#sdk.APIError ? error : undefined;
     return Object.freeze({
       name: e?.name ?? "Error",
       message: this.scrub(e?.message ?? String(error)),
@@ -186,12 +193,15 @@ class Transport {
     if (signal?.aborted) {
       return { error: new ModelError("aborted", `${where} was aborted`), retryable: false };
     }
-    const sdk = this.#sdk!;
-    if (error instanceof AttemptTimeout || error instanceof sdk.APIConnectionTimeoutError) {
+    const sdk = this.#sdk;
+    if (
+      error instanceof AttemptTimeout ||
+      sdk !== undefined && error instanceof sdk.APIConnectionTimeoutError
+    ) {
       const message = `${where}: no reply within ${this.#timeoutMs} ms`;
       return { error: new ModelError("timeout", message), retryable: true };
     }
-    if (error instanceof sdk.APIError && typeof error.status === "number") {
+    if (sdk !== undefined && error instanceof sdk.APIError && typeof error.status === "number") {
       const status = error.status;
       const message = this.scrub(`${where} failed: ${error.message}`);
       const requestId = typeof error.requestID === "string" ? error.requestID : undefined;
@@ -206,7 +216,7 @@ class Transport {
       error: new ModelError("network", this.scrub(`${where} failed: ${detail}`), {
         cause: this.#scrubbed(error),
       }),
-      retryable: error instanceof sdk.APIConnectionError,
+      retryable: sdk !== undefined && error instanceof sdk.APIConnectionError,
     };
   }
 }
@@ -254,7 +264,11 @@ class OpenAIChatModel implements ChatModel {
     format: JsonSchemaResponseFormat | undefined,
   ): Promise<RawReply> {
     for (;;) {
-      const body: Record<string, unknown> = { model: this.id, messages };
+      const offersTools = !format && (request.tools?.length ?? 0) > 0;
+      const body: Record<string, unknown> = {
+        model: this.id,
+        messages: wire(messages, offersTools),
+      };
       if (request.maxTokens !== undefined) {
         body[this.#useMaxCompletionTokens ? "max_completion_tokens" : "max_tokens"] =
           request.maxTokens;
@@ -272,10 +286,12 @@ class OpenAIChatModel implements ChatModel {
       try {
         const completion = await this.#transport.call(
           `chat completion (${this.id})`,
-          (client, signal) =>
-            client.chat.completions.create(
-              body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
-              { signal },
+          (signal) =>
+            this.#transport.client().then((client) =>
+              client.chat.completions.create(
+                body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+                { signal },
+              )
             ),
           request.signal,
         );
@@ -322,6 +338,26 @@ class OpenAIChatModel implements ChatModel {
   }
 }
 
+/** The request's messages as the endpoint receives them (see `chat_messages.ts`). */
+function wire(messages: readonly ChatMessage[], offersTools: boolean): unknown[] {
+  const normal = alternating(offersTools ? messages : toolExchangesAsText(messages));
+  return normal.map((m) => {
+    if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+    if (m.role === "assistant" && m.toolCalls?.length) {
+      return {
+        role: "assistant",
+        content: m.content === "" ? null : m.content,
+        tool_calls: m.toolCalls.map((c) => ({
+          id: c.id,
+          type: "function",
+          function: { name: c.name, arguments: c.arguments },
+        })),
+      };
+    }
+    return { role: m.role, content: m.content };
+  });
+}
+
 /** A {@linkcode ChatModel} for an OpenAI-compatible chat-completions endpoint. */
 export function createOpenAIChatModel(options: OpenAIChatOptions): ChatModel {
   return new OpenAIChatModel(options);
@@ -349,7 +385,9 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
   const transport = new Transport(options);
   const dim = options.dim ?? 1536;
   const batchSize = options.batchSize ?? 64;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError("batchSize must be >= 1");
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new AutomemError("invalid_argument", "batchSize must be >= 1");
+  }
   return {
     id: options.model,
     dim,
@@ -360,10 +398,10 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
         const batch = texts.slice(start, start + batchSize).map((t) => t === "" ? " " : t);
         const response = await transport.call(
           `embeddings (${options.model})`,
-          (client, s) =>
-            client.embeddings.create({ model: options.model, input: batch }, {
-              signal: s,
-            }),
+          (s) =>
+            transport.client().then((client) =>
+              client.embeddings.create({ model: options.model, input: batch }, { signal: s })
+            ),
           signal,
         );
         const data = [...(response.data ?? [])].sort((a, b) => a.index - b.index);

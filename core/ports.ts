@@ -10,10 +10,17 @@ import { AutomemError } from "./automem_error.ts";
 /** The model roles automem distinguishes; each may point at its own endpoint and model. */
 export type ModelRole = "task" | "search" | "diagnosis" | "judge" | "memory" | "embedding";
 
-/** One chat message in OpenAI's shape (text content only). */
+/**
+ * One chat message in OpenAI's shape (text content only). An assistant message may carry the
+ * native tool calls it made; each is answered by a `tool` message naming its call id.
+ */
 export interface ChatMessage {
-  role: "system" | "user" | "assistant";
+  role: "system" | "user" | "assistant" | "tool";
   content: string;
+  /** Assistant only: the native tool calls of this turn. */
+  toolCalls?: ToolCall[];
+  /** Tool only: the id of the call this message answers. */
+  toolCallId?: string;
 }
 
 /** Token counts of one call. */
@@ -41,6 +48,7 @@ export interface ToolCall {
 
 /** What a caller asks of a chat model. */
 export interface ChatRequest<T = unknown> {
+  /** The conversation so far. */
   messages: ChatMessage[];
   /**
    * Functions offered for native tool calling. Endpoints without tool support reject the request
@@ -49,6 +57,7 @@ export interface ChatRequest<T = unknown> {
   tools?: readonly ToolDefinition[];
   /** Upper bound on completion tokens. */
   maxTokens?: number;
+  /** Sampling temperature (endpoint default when absent). */
   temperature?: number;
   /**
    * When set, the reply must be JSON that this schema accepts; the adapter uses structured output
@@ -59,14 +68,17 @@ export interface ChatRequest<T = unknown> {
   schemaName?: string;
   /** Free-form label recorded in the usage ledger (e.g. `composer`, `proposer`). */
   purpose?: string;
+  /** Aborts the call. */
   signal?: AbortSignal;
 }
 
 /** What a chat model returns. */
 export interface ChatResult<T = unknown> {
+  /** The reply's text. */
   text: string;
   /** Parsed and validated JSON, present exactly when the request had a schema. */
   json?: T;
+  /** Tokens spent. */
   usage: TokenUsage;
   /** The model id that answered. */
   model: string;
@@ -126,7 +138,9 @@ export class ModelError extends AutomemError {
 
 /** Turns texts into unit-length vectors of a fixed dimension. */
 export interface Embedder {
+  /** Identity of the model (a memory refuses to reopen with another one). */
   readonly id: string;
+  /** Length of every vector. */
   readonly dim: number;
   /** Embeds a batch; the result has one L2-normalised vector per input, in order. */
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
@@ -136,6 +150,11 @@ export interface Embedder {
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
+  /**
+   * Milliseconds from an arbitrary origin that never jump (`performance.now()`), for durations
+   * and budgets; a clock without it measures durations with `now()`.
+   */
+  monotonic?(): number;
 }
 
 /** Seeded random source. `fork` derives an independent stream from a label, deterministically. */

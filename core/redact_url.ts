@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { redactSecretValues } from "./secret_values.ts";
 
 /** What replaces removed userinfo and query values. */
 export const REDACTED = "***";
@@ -37,10 +38,15 @@ export function redactUrl(url: string): string {
 // Scheme, then anything up to whitespace or a character that usually closes a quoted URL.
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
 
-/** `text` with every URL in it passed through {@linkcode redactUrl}. */
+/**
+ * `text` with every remembered secret value removed (`secret_values.ts`: keys, passwords, query
+ * values, Basic-auth forms, wherever they appear) and every URL in it passed through
+ * {@linkcode redactUrl}.
+ */
 export function redactUrlsIn(text: string): string {
-  if (!text.includes("://")) return text;
-  return text.replace(URL_IN_TEXT, (u) => {
+  const scrubbed = redactSecretValues(text);
+  if (!scrubbed.includes("://")) return scrubbed;
+  return scrubbed.replace(URL_IN_TEXT, (u) => {
     // Punctuation closing a sentence (`…/v1: failed`) belongs to the text, not the URL.
     const tail = /[.,:;!?)\]]+$/.exec(u)?.[0] ?? "";
     return redactUrl(u.slice(0, u.length - tail.length)) + tail;

@@ -12,6 +12,14 @@ import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from "bullmq
 import { Redis, type RedisOptions } from "ioredis";
 import { AutomemError } from "./automem_error.ts";
 import { parseQueueUrl, redactQueueUrl } from "./queue_url.ts";
+import {
+  closeBounded,
+  ConnectionErrors,
+  ConnectionWatch,
+  DEFAULT_QUEUE_TIMEOUT_MS,
+  whenReady,
+} from "./queue_connection.ts";
+import type { InfrastructureError } from "./infra_fault.ts";
 
 /** The queue distributed evaluations use unless told otherwise. */
 export const DEFAULT_QUEUE_NAME = "automem-evals";
@@ -50,10 +58,18 @@ export function redisOptionsFor(url: string, extra: { tlsCa?: string } = {}): Re
   };
 }
 
-function connect(url: string, onError: (message: string) => void, tlsCa?: string): Redis {
+function connect(
+  url: string,
+  onError: (message: string) => void,
+  tlsCa: string | undefined,
+  errors: ConnectionErrors,
+): Redis {
   const client = new Redis(redisOptionsFor(url, { tlsCa }));
   // ioredis reconnects by itself; an unhandled 'error' event would end the process instead.
-  client.on("error", (e: Error) => onError(`${redactQueueUrl(url)}: ${e.message}`));
+  client.on("error", (e: Error) => {
+    errors.note(e.message);
+    onError(`${redactQueueUrl(url)}: ${e.message}`);
+  });
   return client;
 }
 
@@ -70,6 +86,14 @@ export interface JobQueueOptions {
   onError?: (message: string) => void;
   /** PEM certificates to trust for `rediss://` besides the system's (a private CA). */
   tlsCa?: string;
+  /**
+   * How long the queue may be unreachable (default 30 s): connecting longer fails with
+   * `QueueUnreachableError`; losing it mid-run longer fails every pending job with an
+   * infrastructure fault.
+   */
+  timeoutMs?: number;
+  /** Ends a connection attempt at once (a stop signal). */
+  signal?: AbortSignal;
 }
 
 /** A finished job's result and the worker that produced it. */
@@ -107,11 +131,15 @@ interface Pending {
 export class JobQueue {
   #pending = new Map<string, Pending>();
   #timer: ReturnType<typeof setInterval> | undefined;
+  #lost: InfrastructureError | null = null;
   private constructor(
     private readonly queue: Queue,
     private readonly events: QueueEvents,
     private readonly clients: Redis[],
-    private readonly opts: Required<Omit<JobQueueOptions, "name" | "tlsCa">>,
+    private readonly watch: ConnectionWatch,
+    private readonly opts: Required<
+      Omit<JobQueueOptions, "name" | "tlsCa" | "timeoutMs" | "signal">
+    >,
   ) {
     const wake = ({ jobId }: { jobId: string }) => void this.#check(jobId);
     events.on("completed", wake);
@@ -123,6 +151,11 @@ export class JobQueue {
         .catch(() => {});
     });
     this.#timer = setInterval(() => {
+      this.#lost ??= this.watch.lost();
+      if (this.#lost) {
+        for (const id of [...this.#pending.keys()]) this.#settle(id, undefined, this.#lost);
+        return;
+      }
       for (const id of this.#pending.keys()) void this.#check(id);
     }, this.opts.pollMs);
   }
@@ -131,13 +164,30 @@ export class JobQueue {
   static async open(url: string, opts: JobQueueOptions = {}): Promise<JobQueue> {
     const onError = opts.onError ?? (() => {});
     const name = opts.name ?? DEFAULT_QUEUE_NAME;
-    const clients = [connect(url, onError, opts.tlsCa), connect(url, onError, opts.tlsCa)];
+    const errors = new ConnectionErrors();
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
+    const clients = [
+      connect(url, onError, opts.tlsCa, errors),
+      connect(url, onError, opts.tlsCa, errors),
+    ];
     const queue = new Queue(name, { connection: clients[0] });
     const events = new QueueEvents(name, { connection: clients[1] });
     queue.on("error", (e: Error) => onError(e.message));
     events.on("error", (e: Error) => onError(e.message));
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    return new JobQueue(queue, events, clients, {
+    const where = redactQueueUrl(url);
+    try {
+      await whenReady(
+        Promise.all([queue.waitUntilReady(), events.waitUntilReady()]),
+        clients,
+        { where, timeoutMs, signal: opts.signal, errors },
+      );
+    } catch (e) {
+      void events.close().catch(() => {});
+      void queue.close().catch(() => {});
+      throw e;
+    }
+    const watch = new ConnectionWatch(clients, timeoutMs, where, errors);
+    return new JobQueue(queue, events, clients, watch, {
       attempts: opts.attempts ?? 3,
       backoffMs: opts.backoffMs ?? 1000,
       pollMs: opts.pollMs ?? 1000,
@@ -151,6 +201,7 @@ export class JobQueue {
    * {@linkcode JobFailedError} when every attempt failed.
    */
   submit(id: string, data: unknown, hooks: SubmitHooks = {}): Promise<JobResult> {
+    if (this.#lost) return Promise.reject(this.#lost);
     return new Promise<JobResult>((resolve, reject) => {
       this.#pending.set(id, { data, hooks, resolve, reject, checking: false, recheck: false });
       void this.#start(id, data).catch((e) => this.#settle(id, undefined, e));
@@ -230,12 +281,16 @@ export class JobQueue {
     };
   }
 
-  /** Stops waiting (pending submissions stay in the queue) and disconnects. */
+  /**
+   * Stops waiting (pending submissions stay in the queue) and disconnects; never waits on a
+   * Redis that is gone (see `queue_connection.ts`).
+   */
   async close(): Promise<void> {
     clearInterval(this.#timer);
-    await this.events.close().catch(() => {});
-    await this.queue.close().catch(() => {});
-    for (const c of this.clients) c.disconnect();
+    await closeBounded(async () => {
+      await this.events.close().catch(() => {});
+      await this.queue.close().catch(() => {});
+    }, this.clients);
   }
 }
 
@@ -262,6 +317,10 @@ export interface QueueWorkerOptions {
   /** Each finished or failed job (for the worker's log). */
   /** PEM certificates to trust for `rediss://` besides the system's (a private CA). */
   tlsCa?: string;
+  /** How long connecting may take (default 30 s) before `QueueUnreachableError`. */
+  timeoutMs?: number;
+  /** Ends a connection attempt at once (a stop signal). */
+  signal?: AbortSignal;
   onJob?: (
     e: { id: string; ok: boolean; error?: string; attempt: number; ms: number | null },
   ) => void;
@@ -280,7 +339,8 @@ function runMs(job: Job): number | null {
 /** Starts a worker taking jobs from the queue at `opts.url` until closed. */
 export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorkerHandle> {
   const onError = opts.onError ?? (() => {});
-  const client = connect(opts.url, onError, opts.tlsCa);
+  const errors = new ConnectionErrors();
+  const client = connect(opts.url, onError, opts.tlsCa, errors);
   const stallMs = opts.stallMs ?? 30_000;
   const worker = new Worker(
     opts.name ?? DEFAULT_QUEUE_NAME,
@@ -325,11 +385,18 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
         ms: runMs(job),
       }),
   );
-  await worker.waitUntilReady();
+  try {
+    await whenReady(worker.waitUntilReady(), [client], {
+      where: redactQueueUrl(opts.url),
+      timeoutMs: opts.timeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
+      signal: opts.signal,
+      errors,
+    });
+  } catch (e) {
+    void worker.close(true).catch(() => {});
+    throw e;
+  }
   return {
-    async close() {
-      await worker.close().catch(() => {});
-      client.disconnect();
-    },
+    close: () => closeBounded(() => worker.close(), [client]),
   };
 }

@@ -12,6 +12,8 @@ import { parseJsonReply } from "./json_extract.ts";
 import { type ChatModel, type ChatRequest, type ChatResult, ModelError } from "./ports.ts";
 import { jsonSchemaOf } from "./structured_output.ts";
 import { readTextIfExists } from "./read_if_exists.ts";
+import { redactUrl, redactUrlsIn } from "./redact_url.ts";
+import { type Warn, warnOnce } from "./warn_once.ts";
 
 /** How the cache behaves: `readwrite` reads and records, `freeze` only reads, `off` bypasses. */
 export type CacheMode = "readwrite" | "freeze" | "off";
@@ -23,9 +25,14 @@ export const CacheEntrySchema = z.object({
   model: z.string(),
   request: z.object({
     model: z.string(),
+    /** The endpoint's base URL (credentials and query values redacted). */
+    endpoint: z.string().optional(),
     messages: z.array(z.object({
-      role: z.enum(["system", "user", "assistant"]),
+      role: z.enum(["system", "user", "assistant", "tool"]),
       content: z.string(),
+      tool_calls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() }))
+        .optional(),
+      tool_call_id: z.string().optional(),
     })),
     maxTokens: z.number().nullable(),
     temperature: z.number().nullable(),
@@ -45,11 +52,24 @@ export const CacheEntrySchema = z.object({
 /** One cache file (see {@linkcode CacheEntrySchema}). */
 export type CacheEntry = z.infer<typeof CacheEntrySchema>;
 
-/** The part of a request that determines the answer; purpose and signal do not. */
-function keyMaterial(modelId: string, request: ChatRequest): CacheEntry["request"] {
+/**
+ * The part of a request that determines the answer; purpose and signal do not. The endpoint is
+ * part of it when known: the same model name on two servers is two models.
+ */
+function keyMaterial(
+  modelId: string,
+  request: ChatRequest,
+  endpoint?: string,
+): CacheEntry["request"] {
   return {
     model: modelId,
-    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(endpoint ? { endpoint: redactUrl(endpoint) } : {}),
+    messages: request.messages.map((m) => ({
+      role: m.role,
+      content: m.content,
+      ...(m.toolCalls?.length ? { tool_calls: m.toolCalls } : {}),
+      ...(m.toolCallId !== undefined ? { tool_call_id: m.toolCallId } : {}),
+    })),
     maxTokens: request.maxTokens ?? null,
     temperature: request.temperature ?? null,
     schema: request.schema ? jsonSchemaOf(request.schema) : null,
@@ -57,9 +77,12 @@ function keyMaterial(modelId: string, request: ChatRequest): CacheEntry["request
   };
 }
 
-/** SHA-256 of the canonical JSON of model id, messages, maxTokens, temperature and schema. */
-export function cacheKey(modelId: string, request: ChatRequest): string {
-  return sha256Hex(canonicalJson(keyMaterial(modelId, request)));
+/**
+ * SHA-256 of the canonical JSON of model id, endpoint (when given), messages, maxTokens,
+ * temperature and schema.
+ */
+export function cacheKey(modelId: string, request: ChatRequest, endpoint?: string): string {
+  return sha256Hex(canonicalJson(keyMaterial(modelId, request, endpoint)));
 }
 
 /** Path of the entry for `key`: `<dir>/<first two hex digits>/<key>.json`. */
@@ -79,17 +102,43 @@ async function readEntry(path: string, key: string): Promise<CacheEntry | undefi
   }
 }
 
+/** Where and how {@linkcode cachedModel} caches. */
+export interface CacheOptions {
+  dir: string;
+  mode: CacheMode;
+  /** The inner model's base URL: it keys the entries, so two servers never share answers. */
+  endpoint?: string;
+  /**
+   * Told (once per cache) when a reply cannot be stored, e.g. the cache directory's disk is full
+   * or read-only. The cache is a side path: the call still answers, uncached.
+   */
+  warn?: Warn;
+}
+
 /**
  * Wraps `inner` with the on-disk cache in `dir`. Hits return `cached: true` with the usage the
  * original call recorded; `freeze` turns a miss into `ModelError("cache_miss")`; `off` returns
- * `inner` itself. Identical concurrent misses share one call to `inner`.
+ * `inner` itself. Identical concurrent misses share one call to `inner`. `endpoint` (the inner
+ * model's base URL) keys the entries, so a second server with the same model name never replays
+ * the first one's answers. A reply that cannot be written to the cache is returned anyway (one
+ * warning through `warn`): a full or read-only cache disk must never turn into failed model
+ * calls, and so into task failures.
  */
-export function cachedModel(
-  inner: ChatModel,
-  options: { dir: string; mode: CacheMode },
-): ChatModel {
+export function cachedModel(inner: ChatModel, options: CacheOptions): ChatModel {
   if (options.mode === "off") return inner;
-  const { dir, mode } = options;
+  const { dir, mode, endpoint } = options;
+  const warn = warnOnce(options.warn ?? (() => {}));
+  const store = async (key: string, entry: CacheEntry): Promise<void> => {
+    try {
+      await writeJsonAtomic(cachePath(dir, key), entry);
+    } catch (e) {
+      const why = redactUrlsIn(e instanceof Error ? e.message : String(e));
+      warn(
+        `warning: the model reply cache in ${dir} cannot be written (${why}); ` +
+          `replies are used uncached`,
+      );
+    }
+  };
   const inflight = new Map<string, Promise<{ entry: CacheEntry; cached: boolean }>>();
 
   const fetchEntry = async (request: ChatRequest, key: string): Promise<CacheEntry> => {
@@ -98,12 +147,12 @@ export function cachedModel(
       version: 1,
       key,
       model: result.model,
-      request: keyMaterial(inner.id, request),
+      request: keyMaterial(inner.id, request, endpoint),
       text: result.text,
       usage: { ...result.usage },
       ...(result.toolCalls?.length ? { tool_calls: result.toolCalls } : {}),
     };
-    await writeJsonAtomic(cachePath(dir, key), entry);
+    await store(key, entry);
     return entry;
   };
 
@@ -111,7 +160,7 @@ export function cachedModel(
     id: inner.id,
     async chat<T>(request: ChatRequest<T>): Promise<ChatResult<T>> {
       const req = request as ChatRequest;
-      const key = cacheKey(inner.id, req);
+      const key = cacheKey(inner.id, req, endpoint);
       // Registered before the first await, so concurrent identical requests share one lookup
       // and at most one call to `inner`.
       let pending = inflight.get(key);

@@ -170,3 +170,32 @@ Deno.test("native tool calls are cached with their reply, and offered tools chan
     assert.notEqual(cacheKey("m", ask("go", { tools })), cacheKey("m", ask("go")));
   });
 });
+
+Deno.test("the same model name on two endpoints never shares cached answers", async () => {
+  await withTempDir(async (dir) => {
+    const first = new ScriptedModel({ id: "same", replies: ["from server A"] });
+    const second = new ScriptedModel({ id: "same", replies: ["from server B"] });
+    const a = cachedModel(first, { dir, mode: "readwrite", endpoint: "http://a.test/v1" });
+    const b = cachedModel(second, { dir, mode: "readwrite", endpoint: "http://b.test/v1" });
+    assert.equal((await a.chat(ask("hello"))).text, "from server A");
+    assert.equal((await b.chat(ask("hello"))).text, "from server B");
+    assert.equal(second.calls.length, 1);
+    assert.notEqual(
+      cacheKey("same", ask("x"), "http://a.test/v1"),
+      cacheKey("same", ask("x"), "http://b.test/v1"),
+    );
+  });
+});
+
+Deno.test("tool calls and tool results are part of the key", () => {
+  const call = { id: "c1", name: "t", arguments: "{}" };
+  const withResult = (content: string) =>
+    cacheKey("m", {
+      messages: [
+        { role: "user", content: "go" },
+        { role: "assistant", content: "", toolCalls: [call] },
+        { role: "tool", toolCallId: "c1", content },
+      ],
+    });
+  assert.notEqual(withResult("one"), withResult("two"));
+});

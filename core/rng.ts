@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import type { Rng } from "./ports.ts";
 
 /** cyrb128: spreads a string over four 32-bit words, enough state to seed sfc32 well. */
@@ -57,7 +58,7 @@ class Sfc32 implements Rng {
 
   int(n: number): number {
     if (!Number.isInteger(n) || n <= 0 || n > 4294967296) {
-      throw new RangeError(`Rng.int needs an integer in [1, 2^32], got ${n}`);
+      throw new AutomemError("invalid_argument", `Rng.int needs an integer in [1, 2^32], got ${n}`);
     }
     return Math.floor(this.next() * n);
   }
@@ -71,7 +72,7 @@ class Sfc32 implements Rng {
 /** A seeded generator; numbers and strings seed alike (`1` and `"1"` give the same stream). */
 export function createRng(seed: number | string): Rng {
   if (typeof seed === "number" && !Number.isFinite(seed)) {
-    throw new RangeError(`seed must be finite, got ${seed}`);
+    throw new AutomemError("invalid_argument", `seed must be finite, got ${seed}`);
   }
   return new Sfc32(String(seed));
 }
@@ -89,7 +90,7 @@ export function shuffle<T>(rng: Rng, items: readonly T[]): T[] {
 /** `k` distinct elements of `items` in random order (all of them when `k` exceeds the length). */
 export function sample<T>(rng: Rng, items: readonly T[], k: number): T[] {
   if (!Number.isInteger(k) || k < 0) {
-    throw new RangeError(`sample size must be a natural, got ${k}`);
+    throw new AutomemError("invalid_argument", `sample size must be a natural, got ${k}`);
   }
   const out = items.slice();
   const take = Math.min(k, out.length);

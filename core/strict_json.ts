@@ -29,19 +29,57 @@ export class InputLimitError extends AutomemError {
 export async function readTextCapped(path: string, maxBytes: number): Promise<string> {
   const info = await Deno.stat(path);
   if (!info.isFile) throw new InputLimitError(`${path} is not a regular file`);
-  const tooBig = () =>
-    new InputLimitError(`${path} is larger than the ${maxBytes}-byte limit for this input`);
-  if (info.size > maxBytes) throw tooBig();
-  using file = await Deno.open(path, { read: true });
-  const buf = new Uint8Array(maxBytes + 1);
+  if (info.size > maxBytes) throw tooBig(path, maxBytes);
+  const file = await Deno.open(path, { read: true });
+  return await readStreamCapped(file.readable, maxBytes, path);
+}
+
+function tooBig(what: string, maxBytes: number): InputLimitError {
+  return new InputLimitError(`${what} is larger than the ${maxBytes}-byte limit for this input`);
+}
+
+/**
+ * Reads a byte stream (standard input, a pipe, an opened file) as UTF-8 text of at most
+ * `maxBytes`, named `what` in the error. The stream is cancelled as soon as it passes the cap, so
+ * an endless source such as `/dev/zero` fails after about `maxBytes` bytes instead of filling
+ * memory.
+ */
+export async function readStreamCapped(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  what: string,
+): Promise<string> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
   let n = 0;
-  for (;;) {
-    const got = await file.read(buf.subarray(n));
-    if (got === null) break;
-    n += got;
-    if (n > maxBytes) throw tooBig();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      n += value.byteLength;
+      if (n > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooBig(what, maxBytes);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
   }
-  return new TextDecoder().decode(buf.subarray(0, n));
+  return new TextDecoder().decode(concatBytes(chunks));
+}
+
+/** The chunks joined into one array (the only non-empty one, uncopied, when there is just one). */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  const parts = chunks.filter((c) => c.byteLength > 0);
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const c of parts) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 /** `text` without a leading UTF-8 byte-order mark. */

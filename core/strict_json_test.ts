@@ -4,6 +4,7 @@ import {
   firstDuplicateKey,
   InputLimitError,
   readJsonDocument,
+  readStreamCapped,
   readTextCapped,
   stripBom,
 } from "./strict_json.ts";
@@ -46,4 +47,21 @@ Deno.test("readJsonDocument: BOM accepted; missing file, malformed JSON and dupl
   assert.deepEqual(await codes("missing.json"), [["io", ""]]);
   assert.deepEqual(await codes("bad.json"), [["json", ""]]);
   assert.deepEqual(await codes("dup.json"), [["duplicate_key", "a.b"]]);
+});
+
+Deno.test("a capped stream read stops pulling an endless source just past the cap", async () => {
+  let pulled = 0;
+  const zeros = new ReadableStream<Uint8Array>({
+    pull(c) {
+      pulled += 4096;
+      c.enqueue(new Uint8Array(4096));
+    },
+  }, { highWaterMark: 0 });
+  await assert.rejects(
+    readStreamCapped(zeros, 1 << 16, "standard input"),
+    /standard input is larger than the 65536-byte limit/,
+  );
+  assert.ok(pulled <= (1 << 16) + 2 * 4096, `pulled ${pulled} bytes`);
+  const small = new Blob(["{}"]).stream();
+  assert.equal(await readStreamCapped(small, 1024, "stdin"), "{}");
 });

@@ -4,12 +4,16 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 import type { ChatModel, ChatRequest, ChatResult } from "./ports.ts";
 
 /** Wraps `model` so no request asks for more than `maxTokens` completion tokens. */
 export function tokenCapped(model: ChatModel, maxTokens: number): ChatModel {
   if (!(Number.isInteger(maxTokens) && maxTokens > 0)) {
-    throw new RangeError(`token cap must be a positive integer, got ${maxTokens}`);
+    throw new AutomemError(
+      "invalid_argument",
+      `token cap must be a positive integer, got ${maxTokens}`,
+    );
   }
   return {
     id: model.id,

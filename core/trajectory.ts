@@ -55,8 +55,10 @@ export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>;
 export interface TaskContext {
   /** The benchmark's unique task id (the self-retrieval guard keys on it). */
   id: string;
+  /** The task as stated. */
   text: string;
   /** 1..3 or undefined. */
   level?: number;
+  /** Anything else the benchmark knows about the task. */
   metadata?: Record<string, unknown>;
 }

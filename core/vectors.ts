@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { AutomemError } from "./automem_error.ts";
 
 /** `values` scaled to unit length as a new `Float32Array`; the zero vector stays zero. */
 export function l2Normalize(values: ArrayLike<number>): Float32Array {
@@ -15,7 +16,9 @@ export function l2Normalize(values: ArrayLike<number>): Float32Array {
 /** Decodes base64 little-endian float32 data (the OpenAI `encoding_format: "base64"` form). */
 export function decodeFloat32Base64(base64: string): Float32Array {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  if (bytes.length % 4 !== 0) throw new RangeError("base64 float32 data must be 4-byte aligned");
+  if (bytes.length % 4 !== 0) {
+    throw new AutomemError("invalid_argument", "base64 float32 data must be 4-byte aligned");
+  }
   const view = new DataView(bytes.buffer);
   const out = new Float32Array(bytes.length / 4);
   for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
@@ -70,7 +73,10 @@ export function normalizedMean(vectors: readonly VectorLike[]): Float32Array | u
   const sum = new Float32Array(dim);
   for (const v of vectors) {
     if (v.length !== dim) {
-      throw new RangeError(`cannot average vectors of dims ${dim} and ${v.length}`);
+      throw new AutomemError(
+        "invalid_argument",
+        `cannot average vectors of dims ${dim} and ${v.length}`,
+      );
     }
     for (let i = 0; i < dim; i++) sum[i] += v[i];
   }

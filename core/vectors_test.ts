@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { AutomemError } from "./automem_error.ts";
 import {
   cosine,
   decodeFloat32Base64,
@@ -26,7 +27,7 @@ Deno.test("decodeFloat32Base64 reads little-endian float32 values", () => {
 });
 
 Deno.test("decodeFloat32Base64 rejects data that is not a whole number of floats", () => {
-  assert.throws(() => decodeFloat32Base64(btoa("abc")), RangeError);
+  assert.throws(() => decodeFloat32Base64(btoa("abc")), AutomemError);
 });
 
 Deno.test("cosine: divides out norms, and is 0 for zero or mismatched vectors", () => {
@@ -41,7 +42,7 @@ Deno.test("normalized / normalizedMean: unit length, undefined for zero input", 
   const m = normalizedMean([[1, 0], [0, 1]])!;
   assert.ok(Math.abs(m[0] - Math.SQRT1_2) < 1e-6 && Math.abs(m[1] - Math.SQRT1_2) < 1e-6);
   assert.equal(normalizedMean([[1, 0], [-1, 0]]), undefined);
-  assert.throws(() => normalizedMean([[1, 0], [1]]), RangeError);
+  assert.throws(() => normalizedMean([[1, 0], [1]]), AutomemError);
 });
 
 Deno.test("isUsableVector: rejects null, empty, zero and non-finite vectors", () => {

@@ -8,7 +8,8 @@
  * several keys separated by commas, used in rotation), `SERPER_API_BASE`, `TAVILY_API_BASE`,
  * `BRAVE_API_BASE` (other hosts, e.g. a proxy), `SEARXNG_URL`, `WEB_CACHE_MODE` (off, readwrite,
  * freeze; default: the model cache's mode), `CRAWL_READER` (local or jina), `JINA_API_KEY`,
- * `JINA_READER_BASE`. Attachments: `VISION_MODEL` (or a `VISION_API_KEY` + `VISION_API_BASE` pair)
+ * `JINA_READER_BASE`, `WEB_FETCH_MAX_BYTES` (largest page or file the fetch tools download,
+ * default 5 MiB). Attachments: `VISION_MODEL` (or a `VISION_API_KEY` + `VISION_API_BASE` pair)
  * enables image reading, `TRANSCRIPTION_MODEL` (or its pair) audio; without their own pair they
  * use the generic OpenAI endpoint.
  *
@@ -63,6 +64,8 @@ export const WebConfigSchema = z.object({
     jinaBase: z.string(),
     jinaKey: z.instanceof(Secret).nullable(),
   }),
+  /** Limits of the fetch tools. */
+  fetch: z.object({ maxBytes: z.int().positive() }),
   /** Image and audio readers for attachments; null when not configured. */
   media: z.object({
     vision: MediaModelSchema.nullable(),
@@ -116,6 +119,19 @@ function mediaModel(env: Env, prefix: string, fallbackModel: string) {
   return { model: model ?? fallbackModel, endpoint };
 }
 
+/** Default of `WEB_FETCH_MAX_BYTES`. */
+export const DEFAULT_FETCH_MAX_BYTES = 5 * 1024 * 1024;
+
+function fetchMaxBytes(env: Env): number {
+  const raw = envValue(env, "WEB_FETCH_MAX_BYTES");
+  if (raw === undefined) return DEFAULT_FETCH_MAX_BYTES;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw new ConfigError("WEB_FETCH_MAX_BYTES must be a positive whole number of bytes");
+  }
+  return n;
+}
+
 /** Resolves the web settings; `defaultCacheMode` is the model cache's mode. */
 export function resolveWebConfig(
   env: Env,
@@ -158,6 +174,7 @@ export function resolveWebConfig(
       jinaBase: jinaBase ? checkedBase(jinaBase, "JINA_READER_BASE") : JINA_DEFAULT_BASE,
       jinaKey: jinaKey ? new Secret(jinaKey) : null,
     },
+    fetch: { maxBytes: fetchMaxBytes(env) },
     media: {
       vision: mediaModel(env, "VISION", "gpt-4o"),
       transcription: mediaModel(env, "TRANSCRIPTION", "whisper-1"),

@@ -10,6 +10,8 @@ Deno.test("no search variables means no provider, a readwrite web cache and the 
   assert.equal(web.search.provider, null);
   assert.equal(web.cacheMode, "readwrite");
   assert.equal(web.reader.kind, "local");
+  assert.equal(web.fetch.maxBytes, 5 * 1024 * 1024);
+  assert.equal(load({ WEB_FETCH_MAX_BYTES: "52428800" }).web.fetch.maxBytes, 52428800);
 });
 
 Deno.test("the provider is picked from whichever key is set, with comma-separated keys in order", () => {
@@ -32,6 +34,8 @@ Deno.test("web config errors name the variable at fault", () => {
     [{ BRAVE_API_KEY: "k", BRAVE_API_BASE: "nope" }, /BRAVE_API_BASE/],
     [{ WEB_CACHE_MODE: "sometimes" }, /WEB_CACHE_MODE/],
     [{ CRAWL_READER: "lynx" }, /CRAWL_READER/],
+    [{ WEB_FETCH_MAX_BYTES: "5MB" }, /WEB_FETCH_MAX_BYTES/],
+    [{ WEB_FETCH_MAX_BYTES: "0" }, /WEB_FETCH_MAX_BYTES/],
     [{ VISION_MODEL: "gpt-4o" }, /VISION_MODEL needs VISION_API_KEY/],
     [{ TRANSCRIPTION_API_KEY: "k" }, /TRANSCRIPTION_API_BASE/],
   ];
@@ -83,6 +87,7 @@ Deno.test(".env.example documents every web variable", () => {
       "CRAWL_READER",
       "JINA_API_KEY",
       "JINA_READER_BASE",
+      "WEB_FETCH_MAX_BYTES",
       "VISION_MODEL",
       "TRANSCRIPTION_MODEL",
     ]

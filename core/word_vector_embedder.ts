@@ -73,7 +73,7 @@ async function readTable(url: URL): Promise<Uint8Array> {
   try {
     if (url.protocol === "file:") return await Deno.readFile(url);
     const response = await fetch(url);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw new AutomemError("embedder_load", `HTTP ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   } catch (e) {
     throw new AutomemError(

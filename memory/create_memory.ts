@@ -24,7 +24,11 @@
  *
  * @module
  */
+import { join } from "node:path";
+import { AutomemError } from "../core/automem_error.ts";
 import { systemClock } from "../core/clock.ts";
+import { directoryStamp } from "../core/file_lock.ts";
+import { SharedResource } from "../core/shared_resource.ts";
 import { compileSpec } from "../core/compiler.ts";
 import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
@@ -32,8 +36,12 @@ import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
 import { openStore } from "../stores/open_store.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
 import { continuingIds } from "./ids.ts";
-import { AutomemMemory, MemoryInputError } from "./memory_client.ts";
+import { FORGOTTEN_FILE } from "./forget_audit.ts";
+import { AutomemMemory, MemoryInputError, type OpenedMemory } from "./memory_client.ts";
+import { ensureMemoryDir, MEMORY_LOCK_FILE } from "./memory_dir.ts";
 import { openMemory } from "./open_memory.ts";
+import { SessionRegistry } from "./runtime/session.ts";
+import { TraceBook } from "./trace_book.ts";
 
 /** The models a memory may use; without one, extraction and composition run offline rules. */
 export interface MemoryModels {
@@ -80,32 +88,52 @@ export async function createMemory(options: CreateMemoryOptions): Promise<Autome
   const embedder = options.embedder ?? new WordVectorEmbedder();
   const clock = options.clock ?? systemClock;
   const plan = compileSpec(parsed.value, { baseDir: options.dir, embeddingDim: embedder.dim });
+  await ensureMemoryDir(options.dir);
   const ids = {
     prefix,
     next: (): string => {
-      throw new Error("unreachable: ids are assigned once the store is open");
+      throw new AutomemError("closed", "unit ids are assigned once the store is open");
     },
   };
-  let store: MemoryStore | undefined;
-  const provider = await openMemory(plan, {
-    embedder,
-    clock,
-    model: options.models?.memory,
-    signal: options.signal,
-    newId: () => ids.next(),
-    storeFactory: async (p, deps) => {
-      store = await openStore(p, deps);
-      const existing = await store.list({ activeOnly: false });
-      ids.next = continuingIds(ids.prefix, existing.map((u) => u.id));
-      return store;
-    },
+  // Kept across reopenings, so a task's session survives another process's write.
+  const sessions = new SessionRegistry();
+  const traces = new TraceBook();
+  const open = async (): Promise<OpenedMemory> => {
+    let store: MemoryStore | undefined;
+    const provider = await openMemory(plan, {
+      embedder,
+      clock,
+      model: options.models?.memory,
+      signal: options.signal,
+      newId: () => ids.next(),
+      sessions,
+      traces,
+      storeFactory: async (p, deps) => {
+        store = await openStore(p, deps);
+        const existing = await store.list({ activeOnly: false });
+        ids.next = continuingIds(ids.prefix, existing.map((u) => u.id));
+        return store;
+      },
+    });
+    return { provider, store: store! };
+  };
+  const shared = new SharedResource<OpenedMemory>({
+    lockPath: join(options.dir, MEMORY_LOCK_FILE),
+    open,
+    close: (m) => m.provider.close(),
+    stamp: () => directoryStamp(plan.store.dir),
+    // Kùzu keeps its database locked while open; others can only open it between our turns.
+    closeEachTurn: plan.store.kind === "graph" || plan.store.kind === "llm_graph",
   });
+  // Open once now, so a damaged store or a foreign embedder fails here, not at the first call.
+  await shared.run(() => Promise.resolve(), false);
   return new AutomemMemory({
-    provider,
-    store: store!,
+    plan,
+    shared,
     embedder,
     clock,
     ids,
+    auditPath: join(options.dir, FORGOTTEN_FILE),
     signal: options.signal,
   });
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { isAutomemError } from "../core/automem_error.ts";
+import { HashEmbedder } from "../core/hash_embedder.ts";
 import { fromChatTranscript } from "./chat_transcript.ts";
 import { createMemory } from "./create_memory.ts";
 import { MemoryInputError } from "./memory_client.ts";
@@ -45,8 +46,9 @@ Deno.test("add, get, list, update and delete work on one memory and survive a re
     assert.deepEqual((await memory.list()).map((u) => u.id).sort(), [first, second.id].sort());
     assert.equal(await memory.delete(first), 1);
     assert.deepEqual((await memory.list()).map((u) => u.id), [second.id]);
-    assert.equal((await memory.list({ activeOnly: false })).length, 2);
-    assert.equal((await memory.get(first))?.is_active, false);
+    assert.equal((await memory.list({ activeOnly: false })).length, 1, "delete forgets for good");
+    assert.equal(await memory.get(first), undefined);
+    assert.deepEqual((await memory.forgotten()).map((f) => [f.id, f.reason]), [[first, "delete"]]);
   });
 });
 
@@ -123,5 +125,26 @@ Deno.test("a closed memory refuses further calls", async () => {
     const memory = await createMemory({ spec: SPEC, dir });
     await memory[Symbol.asyncDispose]();
     await assert.rejects(memory.search("x"), /closed/);
+  });
+});
+
+Deno.test("errors a caller can cause are AutomemErrors with codes: k, snapshot units, directory, embedder", async () => {
+  await withDir(async (dir) => {
+    {
+      await using memory = await createMemory({ spec: SPEC, dir });
+      await memory.add("Keep receipts.");
+      const k = await memory.search("x", { k: 0 }).catch((e) => e);
+      assert.ok(isAutomemError(k, "invalid_argument"), String(k));
+      const badImport = await memory.import({ units: [{ id: 1 } as never], edges: [] })
+        .catch((e) => e);
+      assert.ok(isAutomemError(badImport), String(badImport));
+    }
+    await Deno.writeTextFile(`${dir}/file`, "x");
+    const notDir = await createMemory({ spec: SPEC, dir: `${dir}/file` }).catch((e) => e);
+    assert.ok(isAutomemError(notDir, "invalid_dir"), String(notDir));
+    const other = { id: "other-embedder", dim: 384, embed: new HashEmbedder().embed };
+    const mismatch = await createMemory({ spec: SPEC, dir, embedder: other }).catch((e) => e);
+    assert.ok(isAutomemError(mismatch, "embedder_mismatch"), String(mismatch));
+    assert.match(mismatch.message, /other-embedder/);
   });
 });

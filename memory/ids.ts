@@ -5,11 +5,15 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** Returns a generator of `<prefix>-000001`, `<prefix>-000002`, ... (after `start` when given). */
 export function sequentialIds(prefix = "u", start = 0): () => string {
   if (!/^[A-Za-z0-9_.:-]+$/.test(prefix)) {
-    throw new TypeError(`id prefix must be letters, digits or _.:- only, got '${prefix}'`);
+    throw new AutomemError(
+      "invalid_argument",
+      `id prefix must be letters, digits or _.:- only, got '${prefix}'`,
+    );
   }
   let n = start;
   return () => `${prefix}-${String(++n).padStart(6, "0")}`;

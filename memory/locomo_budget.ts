@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** One ranked item: the turns it covers and the characters of the text the agent sees. */
 export interface BudgetItem {
@@ -27,7 +28,9 @@ export const TURN_BUDGETS: readonly number[] = [5, 10, 20];
 
 function goldOf(gold: readonly string[]): Set<string> {
   const set = new Set(gold);
-  if (set.size === 0) throw new RangeError("budget recall: a question needs gold evidence");
+  if (set.size === 0) {
+    throw new AutomemError("invalid_argument", "budget recall: a question needs gold evidence");
+  }
   return set;
 }
 

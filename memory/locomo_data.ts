@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import { type LocomoConversation, parseLocomo } from "./trajectory_io/locomo.ts";
 
 /** Reads and parses the data file; throws with every issue when it is not valid LoCoMo. */
@@ -10,7 +11,10 @@ export async function loadLocomo(path: string | URL): Promise<LocomoConversation
   const parsed = parseLocomo(await Deno.readTextFile(path));
   if (!parsed.ok) {
     const head = parsed.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`invalid LoCoMo file ${String(path)}: ${head.join("; ")}`);
+    throw new AutomemError(
+      "invalid_data",
+      `invalid LoCoMo file ${String(path)}: ${head.join("; ")}`,
+    );
   }
   return parsed.value.conversations;
 }
@@ -21,10 +25,12 @@ export function selectConversations(
   numbers: readonly number[] | undefined,
 ): number[] {
   const chosen = numbers ?? all.map((_, i) => i + 1);
-  if (chosen.length === 0) throw new RangeError("conversations: at least one is needed");
+  if (chosen.length === 0) {
+    throw new AutomemError("invalid_argument", "conversations: at least one is needed");
+  }
   for (const n of chosen) {
     if (!Number.isInteger(n) || n < 1 || n > all.length) {
-      throw new RangeError(`conversations: ${n} is not in 1..${all.length}`);
+      throw new AutomemError("invalid_argument", `conversations: ${n} is not in 1..${all.length}`);
     }
   }
   return [...new Set(chosen)];

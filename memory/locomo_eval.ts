@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import { fingerprint } from "../core/spec.ts";
 import { budgetValues, contextBudgetOf, type MeanBlock, MeanTable } from "./locomo_budget.ts";
 import { ConversationBm25 } from "./locomo_bm25.ts";
@@ -104,7 +105,10 @@ export async function evaluateLocomo(options: LocomoEvalOptions): Promise<Locomo
   const started = performance.now();
   const ks = normalizeKs(options.ks ?? DEFAULT_KS);
   if (ks[ks.length - 1] > LOCOMO_RANK_DEPTH) {
-    throw new RangeError(`ks: ${ks[ks.length - 1]} exceeds the ranking depth ${LOCOMO_RANK_DEPTH}`);
+    throw new AutomemError(
+      "invalid_argument",
+      `ks: ${ks[ks.length - 1]} exceeds the ranking depth ${LOCOMO_RANK_DEPTH}`,
+    );
   }
   const all = await loadLocomo(options.dataPath);
   const numbers = selectConversations(all, options.conversations);

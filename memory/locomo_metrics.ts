@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** Recall at each k and the reciprocal rank of one question. */
 export interface QuestionScore {
@@ -44,9 +45,11 @@ export interface RecallBlock extends RecallSummary {
 
 /** Validates and sorts the k list: positive integers, deduplicated. */
 export function normalizeKs(ks: readonly number[]): number[] {
-  if (ks.length === 0) throw new RangeError("ks: at least one k is needed");
+  if (ks.length === 0) throw new AutomemError("invalid_argument", "ks: at least one k is needed");
   for (const k of ks) {
-    if (!Number.isInteger(k) || k < 1) throw new RangeError(`ks: ${k} is not a positive integer`);
+    if (!Number.isInteger(k) || k < 1) {
+      throw new AutomemError("invalid_argument", `ks: ${k} is not a positive integer`);
+    }
   }
   return [...new Set(ks)].sort((a, b) => a - b);
 }
@@ -61,7 +64,9 @@ export function scoreQuestion(
   ks: readonly number[],
 ): QuestionScore {
   const goldSet = new Set(gold);
-  if (goldSet.size === 0) throw new RangeError("scoreQuestion: a question needs gold evidence");
+  if (goldSet.size === 0) {
+    throw new AutomemError("invalid_argument", "scoreQuestion: a question needs gold evidence");
+  }
   const covered = new Set<string>();
   const recall: Record<string, number> = {};
   let rr = 0;

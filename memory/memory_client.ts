@@ -2,21 +2,30 @@
  * {@linkcode AutomemMemory}: the client an embedding application holds. The task lifecycle
  * (`beginTask` → at most one `refresh` → `endTask`) goes to the plan's provider; direct unit
  * access (`add`, `get`, `list`, `update`, `delete`) goes to its store. Every call runs in one
- * queue, so a lesson added while a task ends never interleaves with extraction.
+ * queue, so a lesson added while a task ends never interleaves with extraction, and in turns with
+ * every other handle and process on the same directory (docs/design.md#multi-process).
  *
  * @module
  */
 import { AutomemError } from "../core/automem_error.ts";
 import type { Issue } from "../core/issues.ts";
+import type { Plan } from "../core/compiler.ts";
 import type { Clock, Embedder } from "../core/ports.ts";
+import type { SharedResource } from "../core/shared_resource.ts";
 import type { EncodeType } from "../core/space.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
-import { contentText, type MemoryUnit, storageTokens, unitSignature } from "../core/unit.ts";
+import {
+  contentText,
+  type MemoryUnit,
+  MemoryUnitSchema,
+  storageTokens,
+  unitSignature,
+} from "../core/unit.ts";
 import type { MemoryStore, StoreSnapshot, UnitFilter } from "../stores/store_port.ts";
 import { continuingIds } from "./ids.ts";
 import { makeUnit } from "./make_unit.ts";
 import type { EndTrace, Guidance, MemoryProvider, RankedUnit } from "./provider_port.ts";
-import { SerialQueue } from "./serial_queue.ts";
+import { appendAudit, type ForgottenUnit, readAudit } from "./forget_audit.ts";
 import { embedUnits } from "./take_in.ts";
 import { parseContent } from "./unit_content.ts";
 
@@ -52,15 +61,21 @@ export type LessonInput = string | {
 
 /** Fields {@linkcode AutomemMemory.update} may change. */
 export interface UnitPatch {
+  /** New content of the unit's type (validated, re-signed, re-embedded). */
   content?: Record<string, unknown>;
+  /** New triggers: when the unit applies. */
   use_when?: string[];
+  /** New triggers: when it does not. */
   avoid_when?: string[];
+  /** New confidence in [0, 1]. */
   confidence?: number;
+  /** Deactivate (kept, excluded from retrieval) or reactivate. */
   is_active?: boolean;
 }
 
 /** Which units {@linkcode AutomemMemory.list} returns. */
 export interface ListOptions {
+  /** Only units of these types (default all). */
   types?: readonly EncodeType[];
   /** Default true. */
   activeOnly?: boolean;
@@ -68,14 +83,27 @@ export interface ListOptions {
   limit?: number;
 }
 
-/** What the client is assembled from (see `createMemory`). */
-export interface MemoryClientParts {
+/** A memory's open parts: the provider of its plan and the store under it. */
+export interface OpenedMemory {
   provider: MemoryProvider;
   store: MemoryStore;
+}
+
+/** What the client is assembled from (see `createMemory`). */
+export interface MemoryClientParts {
+  /** The compiled plan. */
+  plan: Plan;
+  /**
+   * The provider and store, used in turns with every other handle on the directory (and
+   * reopened when another one changed it), so no acknowledged write is lost.
+   */
+  shared: SharedResource<OpenedMemory>;
   embedder: Embedder;
   clock: Clock;
-  /** The id box shared with the provider; the client renews it after an import. */
+  /** The id box shared with the provider; renewed whenever the store is (re)opened. */
   ids: { prefix: string; next: () => string };
+  /** Where the audit of forgotten units is kept (`forgotten.jsonl` in the memory directory). */
+  auditPath: string;
   signal?: AbortSignal;
 }
 
@@ -86,40 +114,45 @@ function invalid(field: string, message: string, code = "invalid_argument"): Mem
 /** A memory opened by `createMemory`; close it (or `await using` it) when done. */
 export class AutomemMemory implements AsyncDisposable {
   readonly #p: MemoryClientParts;
-  readonly #queue = new SerialQueue();
+  #closed = false;
 
   /** Assembles the client; use `createMemory` instead. */
   constructor(parts: MemoryClientParts) {
     this.#p = parts;
   }
 
-  #run<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#queue.run(fn);
+  #run<T>(fn: (m: OpenedMemory) => Promise<T>, writes = true, method = "call"): Promise<T> {
+    if (this.#closed) {
+      return Promise.reject(
+        new AutomemError("closed", `the memory is closed: ${method}() cannot run`),
+      );
+    }
+    return this.#p.shared.run(fn, writes);
   }
 
   /** The compiled plan (architecture, store directory, retriever, management). */
-  get plan(): NonNullable<MemoryProvider["plan"]> {
-    return this.#p.provider.plan!;
+  get plan(): Plan {
+    return this.#p.plan;
   }
 
   /** BEGIN: guidance for a task from memory, or null (empty memory, nothing relevant). */
   beginTask(task: TaskContext): Promise<Guidance | null> {
-    return this.#run(() => this.#p.provider.beginTask(task));
+    return this.#run((m) => m.provider.beginTask(task), false, "beginTask");
   }
 
   /** IN: the one refresh per task, at an explicit boundary, given the agent's progress so far. */
   refresh(task: TaskContext, progress: string): Promise<Guidance | null> {
-    return this.#run(() => this.#p.provider.refresh(task, progress));
+    return this.#run((m) => m.provider.refresh(task, progress), false, "refresh");
   }
 
   /** END: learns from the finished task (extraction, storage, management). */
   endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace> {
-    return this.#run(() => this.#p.provider.endTask(task, trajectory, outcome));
+    return this.#run((m) => m.provider.endTask(task, trajectory, outcome), true, "endTask");
   }
 
   /** Learns from material without an outcome (a conversation, a document). */
   ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace> {
-    return this.#run(() => this.#p.provider.ingest(task, trajectory));
+    return this.#run((m) => m.provider.ingest(task, trajectory), true, "ingest");
   }
 
   /** The `k` (default 5) best units for a query through the architecture's retriever. */
@@ -127,120 +160,197 @@ export class AutomemMemory implements AsyncDisposable {
     query: string,
     options: { k?: number; excludeTaskIds?: readonly string[] } = {},
   ): Promise<RankedUnit[]> {
-    return this.#run(() => this.#p.provider.search(query, options.k ?? 5, options.excludeTaskIds));
+    const k = options.k ?? 5;
+    if (!Number.isInteger(k) || k < 1) {
+      return Promise.reject(invalid("k", `must be a positive integer, got ${k}`));
+    }
+    if (typeof query !== "string") return Promise.reject(invalid("query", "must be a string"));
+    return this.#run((m) => m.provider.search(query, k, options.excludeTaskIds), false, "search");
   }
 
   /** Adds a lesson; returns the stored unit (the existing one when it is an exact duplicate). */
   add(lesson: LessonInput): Promise<MemoryUnit> {
-    return this.#run(async () => {
-      const input = typeof lesson === "string" ? { text: lesson } : lesson;
-      if (input === null || typeof input !== "object") {
-        throw invalid("lesson", "must be a string or an object");
-      }
-      const type = input.type ?? "tip";
-      const content = input.content ?? {
-        ...(type === "tip" ? { principle: input.text } : { text: input.text }),
-        ...(input.use_when ? { use_when: input.use_when } : {}),
-        ...(input.avoid_when ? { avoid_when: input.avoid_when } : {}),
-      };
-      const source = input.source ?? "manual";
-      const made = makeUnit({
-        type,
-        content,
-        task: { id: source, text: "" },
-        source_refs: [source],
-        clock: this.#p.clock,
-        id: this.#p.ids.next(),
-        extraction_model: "manual",
-      });
-      if (!made.ok) throw new MemoryInputError("invalid_unit", "lesson", made.issues);
-      const [unit] = await embedUnits([made.unit], this.#p.embedder, this.#p.signal);
-      const result = await this.#p.store.add([unit]);
-      await this.#p.store.flush();
-      const dup = result.deduped.find((d) => d.id === unit.id);
-      return dup ? (await this.#p.store.get(dup.existingId))! : unit;
-    });
+    return this.#run(
+      async ({ store }) => {
+        const input = typeof lesson === "string" ? { text: lesson } : lesson;
+        if (input === null || typeof input !== "object") {
+          throw invalid("lesson", "must be a string or an object");
+        }
+        const type = input.type ?? "tip";
+        const content = input.content ?? {
+          ...(type === "tip" ? { principle: input.text } : { text: input.text }),
+          ...(input.use_when ? { use_when: input.use_when } : {}),
+          ...(input.avoid_when ? { avoid_when: input.avoid_when } : {}),
+        };
+        const source = input.source ?? "manual";
+        const made = makeUnit({
+          type,
+          content,
+          task: { id: source, text: "" },
+          source_refs: [source],
+          clock: this.#p.clock,
+          id: this.#p.ids.next(),
+          extraction_model: "manual",
+        });
+        if (!made.ok) throw new MemoryInputError("invalid_unit", "lesson", made.issues);
+        const [unit] = await embedUnits([made.unit], this.#p.embedder, this.#p.signal);
+        const result = await store.add([unit]);
+        await store.flush();
+        const dup = result.deduped.find((d) => d.id === unit.id);
+        return dup ? (await store.get(dup.existingId))! : unit;
+      },
+      true,
+      "add",
+    );
   }
 
-  /** The unit with this id, active or not, or undefined. */
+  /** The unit with this id, active or not, or undefined (also once it is deleted). */
   get(id: string): Promise<MemoryUnit | undefined> {
-    return this.#run(() => this.#p.store.get(id));
+    return this.#run(({ store }) => store.get(id), false, "get");
   }
 
   /** Units, active only unless `activeOnly: false`. */
   list(options: ListOptions = {}): Promise<MemoryUnit[]> {
-    return this.#run(async () => {
-      const filter: UnitFilter = { activeOnly: options.activeOnly ?? true, types: options.types };
-      const units = await this.#p.store.list(filter);
-      return options.limit === undefined ? units : units.slice(0, Math.max(0, options.limit));
-    });
+    return this.#run(
+      async ({ store }) => {
+        const filter: UnitFilter = { activeOnly: options.activeOnly ?? true, types: options.types };
+        const units = await store.list(filter);
+        return options.limit === undefined ? units : units.slice(0, Math.max(0, options.limit));
+      },
+      false,
+      "list",
+    );
   }
 
   /** Changes a unit; content changes are validated, re-signed and re-embedded. */
   update(id: string, patch: UnitPatch): Promise<MemoryUnit> {
-    return this.#run(async () => {
-      const old = await this.#p.store.get(id);
-      if (old === undefined) throw invalid("id", `no unit has id '${id}'`, "not_found");
-      const next: MemoryUnit = { ...old };
-      if (patch.content !== undefined) {
-        const parsed = parseContent(old.type, patch.content);
-        if (!parsed.ok) throw new MemoryInputError("invalid_unit", "content", parsed.issues);
-        next.content = parsed.value;
-        next.signature = unitSignature(parsed.value);
-      }
-      if (patch.use_when !== undefined) next.use_when = [...patch.use_when];
-      if (patch.avoid_when !== undefined) next.avoid_when = [...patch.avoid_when];
-      if (patch.confidence !== undefined) {
-        if (!(patch.confidence >= 0 && patch.confidence <= 1)) {
-          throw invalid("confidence", `must be in [0, 1], got ${patch.confidence}`);
-        }
-        next.confidence = patch.confidence;
-      }
-      if (patch.is_active !== undefined) next.is_active = patch.is_active;
-      if (patch.content !== undefined || patch.use_when !== undefined) {
-        next.storage_tokens = storageTokens(contentText(next));
-        next.embedding = null;
-      }
-      const [unit] = await embedUnits([next], this.#p.embedder, this.#p.signal);
-      await this.#p.store.update([unit]);
-      await this.#p.store.flush();
-      return unit;
-    });
+    return this.#run(
+      async ({ store }) => {
+        const old = await store.get(id);
+        if (old === undefined) throw invalid("id", `no unit has id '${id}'`, "not_found");
+        const next = patchUnit(old, patch);
+        const [unit] = await embedUnits([next], this.#p.embedder, this.#p.signal);
+        await store.update([unit]);
+        await store.flush();
+        return unit;
+      },
+      true,
+      "update",
+    );
   }
 
-  /** Deactivates units (soft delete, like every store); returns how many were active. */
+  /**
+   * Forgets units for good: they leave every index, the vectors and the graph, and the store is
+   * rewritten without them, so their text is nowhere on disk afterwards. What was forgotten (ids,
+   * types, signatures, never the text) is appended to the audit ({@linkcode forgotten}). Returns
+   * how many units were removed.
+   */
   delete(ids: string | readonly string[]): Promise<number> {
-    return this.#run(async () => {
-      const removed = await this.#p.store.remove(typeof ids === "string" ? [ids] : ids);
-      await this.#p.store.flush();
-      return removed;
-    });
+    const list = typeof ids === "string" ? [ids] : [...ids];
+    if (list.some((id) => typeof id !== "string")) {
+      return Promise.reject(invalid("ids", "must be strings"));
+    }
+    return this.#run(
+      async ({ store }) => {
+        const removed = await store.purge(list);
+        await appendAudit(this.#p.auditPath, removed, "delete", this.#p.clock);
+        return removed.length;
+      },
+      true,
+      "delete",
+    );
+  }
+
+  /**
+   * Physically removes every inactive unit (deactivated by hand or by management), like
+   * `delete` for each of them; returns the audit entries written.
+   */
+  purge(): Promise<ForgottenUnit[]> {
+    return this.#run(
+      async ({ store }) => {
+        const inactive = await store.list({ activeOnly: false });
+        const ids = inactive.filter((u) => !u.is_active).map((u) => u.id);
+        const removed = ids.length > 0 ? await store.purge(ids) : [];
+        return await appendAudit(this.#p.auditPath, removed, "purge", this.#p.clock);
+      },
+      true,
+      "purge",
+    );
+  }
+
+  /** The audit of forgotten units, oldest first (what, when, why; never their text). */
+  forgotten(): Promise<ForgottenUnit[]> {
+    return this.#run(() => readAudit(this.#p.auditPath), false, "forgotten");
   }
 
   /** Everything stored (units and graph edges), to back up or move a memory. */
   export(): Promise<StoreSnapshot> {
-    return this.#run(() => this.#p.provider.exportPool());
+    return this.#run((m) => m.provider.exportPool(), false, "export");
   }
 
   /** Loads a snapshot (ids kept, existing ids replaced); new ids continue after the imported. */
   import(snapshot: StoreSnapshot): Promise<void> {
-    return this.#run(async () => {
-      if (!snapshot || !Array.isArray(snapshot.units) || !Array.isArray(snapshot.edges)) {
-        throw invalid("snapshot", "must have `units` and `edges` arrays");
-      }
-      await this.#p.provider.importPool(snapshot);
-      const all = await this.#p.store.list({ activeOnly: false });
-      this.#p.ids.next = continuingIds(this.#p.ids.prefix, all.map((u) => u.id));
+    if (!snapshot || !Array.isArray(snapshot.units) || !Array.isArray(snapshot.edges)) {
+      return Promise.reject(invalid("snapshot", "must have `units` and `edges` arrays"));
+    }
+    // Validated before anything is embedded or stored: a malformed unit names its index.
+    const issues = snapshot.units.flatMap((u, i) => {
+      const parsed = MemoryUnitSchema.safeParse(u);
+      return parsed.success ? [] : parsed.error.issues.slice(0, 1).map((issue) => ({
+        code: "invalid_unit",
+        path: ["units", i, ...issue.path.map((p) => typeof p === "number" ? p : String(p))],
+        message: issue.message,
+      }));
     });
+    if (issues.length > 0) {
+      return Promise.reject(new MemoryInputError("invalid_unit", "snapshot", issues));
+    }
+    return this.#run(
+      async ({ provider, store }) => {
+        await provider.importPool(snapshot);
+        const all = await store.list({ activeOnly: false });
+        this.#p.ids.next = continuingIds(this.#p.ids.prefix, all.map((u) => u.id));
+      },
+      true,
+      "import",
+    );
   }
 
   /** Flushes and closes the store; later calls fail. */
-  close(): Promise<void> {
-    return this.#run(() => this.#p.provider.close());
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#p.shared.close();
   }
 
   /** `await using memory = await createMemory(...)` closes it at the end of the block. */
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/** `old` with a validated patch applied (content re-signed, embedding dropped when stale). */
+function patchUnit(old: MemoryUnit, patch: UnitPatch): MemoryUnit {
+  if (patch === null || typeof patch !== "object") throw invalid("patch", "must be an object");
+  const next: MemoryUnit = { ...old };
+  if (patch.content !== undefined) {
+    const parsed = parseContent(old.type, patch.content);
+    if (!parsed.ok) throw new MemoryInputError("invalid_unit", "content", parsed.issues);
+    next.content = parsed.value;
+    next.signature = unitSignature(parsed.value);
+  }
+  if (patch.use_when !== undefined) next.use_when = [...patch.use_when];
+  if (patch.avoid_when !== undefined) next.avoid_when = [...patch.avoid_when];
+  if (patch.confidence !== undefined) {
+    if (!(patch.confidence >= 0 && patch.confidence <= 1)) {
+      throw invalid("confidence", `must be in [0, 1], got ${patch.confidence}`);
+    }
+    next.confidence = patch.confidence;
+  }
+  if (patch.is_active !== undefined) next.is_active = patch.is_active;
+  if (patch.content !== undefined || patch.use_when !== undefined) {
+    next.storage_tokens = storageTokens(contentText(next));
+    next.embedding = null;
+  }
+  return next;
 }

@@ -78,7 +78,7 @@ export {
   type TakeInContext,
   type UsedMemory,
 } from "./take_in.ts";
-export { SerialQueue } from "./serial_queue.ts";
+export { SerialQueue } from "../core/serial_queue.ts";
 export { DEFAULT_TRACE_CAPACITY, TraceBook } from "./trace_book.ts";
 export * from "./runtime/mod.ts";
 export {

@@ -8,6 +8,7 @@
  * @module
  */
 import type { ManagePlan, Plan } from "../core/compiler.ts";
+import { AutomemError } from "../core/automem_error.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import { createRetriever } from "../retrieval/create_retriever.ts";
 import type { RetrieverFactory } from "../retrieval/retriever_port.ts";
@@ -20,6 +21,8 @@ import type { ManageDeps, ManagementPipeline } from "./manage_port.ts";
 import { GuidanceCallBudget, ManagementCalls } from "./call_budget.ts";
 import { PlanMemoryProvider } from "./provider.ts";
 import type { MemoryProvider } from "./provider_port.ts";
+import type { SessionRegistry } from "./runtime/session.ts";
+import type { TraceBook } from "./trace_book.ts";
 
 /** Opens the store a plan names. */
 export type StoreFactory = (
@@ -51,6 +54,10 @@ export interface OpenMemoryDeps {
   storeFactory?: StoreFactory;
   /** Default: `createManagementPipeline` from `memory/manage`. */
   managementFactory?: ManagementFactory;
+  /** Task sessions to continue (a memory reopened after another process wrote); default fresh. */
+  sessions?: SessionRegistry;
+  /** Task traces to continue; default a fresh book. */
+  traces?: TraceBook;
 }
 
 /**
@@ -60,7 +67,8 @@ export interface OpenMemoryDeps {
  */
 export async function openMemory(plan: Plan, deps: OpenMemoryDeps): Promise<MemoryProvider> {
   if (plan.store.embedding_dim !== deps.embedder.dim) {
-    throw new RangeError(
+    throw new AutomemError(
+      "embedding_dim",
       `plan.store.embedding_dim is ${plan.store.embedding_dim} but the embedder ` +
         `'${deps.embedder.id}' produces ${deps.embedder.dim}-d vectors; compile the spec with ` +
         `embeddingDim: ${deps.embedder.dim}`,
@@ -99,6 +107,8 @@ export async function openMemory(plan: Plan, deps: OpenMemoryDeps): Promise<Memo
       model: deps.model,
       callBudget: budget,
       signal: deps.signal,
+      sessions: deps.sessions,
+      traces: deps.traces,
     });
   } catch (error) {
     await store.close().catch(() => {});

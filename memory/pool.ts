@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import { join } from "node:path";
 import { compileSpec, type ManagePlan } from "../core/compiler.ts";
 import type { OpName } from "../core/presets.ts";
@@ -240,7 +241,7 @@ export async function maintainPool(
     retrieve: "hybrid",
     manage: "lightweight",
   });
-  if (!spec.ok) throw new Error("the pool maintenance spec is invalid");
+  if (!spec.ok) throw new AutomemError("internal", "the pool maintenance spec is invalid");
   const tmp = await Deno.makeTempDir({ dir: deps.dir, prefix: "automem_pool_" });
   try {
     const plan = compileSpec(spec.value, {

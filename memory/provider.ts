@@ -20,7 +20,7 @@ import { fromExcludedTask } from "./exclusion.ts";
 import { type GuidanceContext, provideGuidance } from "./provide_guidance.ts";
 import { buildQuery } from "./runtime/query.ts";
 import { SessionRegistry } from "./runtime/session.ts";
-import { SerialQueue } from "./serial_queue.ts";
+import { SerialQueue } from "../core/serial_queue.ts";
 import { embedUnits, takeIn, type TakeInContext, type UsedMemory } from "./take_in.ts";
 import { TraceBook } from "./trace_book.ts";
 

@@ -45,23 +45,37 @@ export interface RetrievalTrace {
 
 /** Record of one management op run. */
 export interface OpRunRecord {
+  /** The op's name (e.g. `signature_dedup`). */
   op: string;
+  /** When it ran. */
   trigger: "on_insert" | "post_task" | "periodic";
+  /** Whether it found work to do. */
   triggered: boolean;
+  /** Units it changed. */
   affected: number;
+  /** Units it created. */
   created: number;
+  /** Units it deactivated. */
   deactivated: number;
+  /** Why it did nothing, when it did nothing. */
   skipped_reason?: string;
+  /** Its failure, recorded instead of thrown. */
   error?: string;
 }
 
 /** Record of `endTask`. */
 export interface EndTrace {
+  /** Units extracted per encode type, and whether a model or the offline rules did it. */
   extracted: { type: EncodeType; units: number; mode: "model" | "offline" }[];
+  /** Why extraction of a type failed, if it did. */
   extraction_failures: string[];
+  /** Ids of the units stored. */
   inserted_ids: string[];
+  /** Extracted units dropped as exact duplicates of stored ones. */
   deduped: number;
+  /** Units the task was given that management credited with the outcome. */
   used_unit_ids: string[];
+  /** Management ops that ran after the task. */
   ops: OpRunRecord[];
 }
 
@@ -74,9 +88,11 @@ export interface TaskTrace {
 
 /** Guidance handed to the agent. */
 export interface Guidance {
+  /** `begin` before the task, `in` for the one refresh. */
   phase: "begin" | "in";
   /** Text with `[memory:<id>]` citations. */
   text: string;
+  /** Ids of the units the text cites. */
   unit_ids: string[];
   /** Prompt tokens this guidance costs the agent. */
   tokens: number;
@@ -84,7 +100,9 @@ export interface Guidance {
 
 /** A ranked unit from a direct search (no session, no composition). */
 export interface RankedUnit {
+  /** The unit. */
   unit: MemoryUnit;
+  /** The retriever's score (higher is better; scales differ by retriever). */
   score: number;
 }
 

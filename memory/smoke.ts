@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import { join } from "node:path";
 import { canonicalJson } from "../core/canonical_json.ts";
 import { compileSpec, type Plan } from "../core/compiler.ts";
@@ -81,7 +82,12 @@ export function smokeSpec(store: StoreKind, retrieve?: RetrieverKind): Architect
     retrieve: retrieve ?? (graph ? "graph" : "hybrid"),
     manage: graph && (retrieve ?? "graph") === "graph" ? "graph_consolidate" : "json_full",
   });
-  if (!parsed.ok) throw new Error(parsed.issues.map((i) => i.message).join("; "));
+  if (!parsed.ok) {
+    throw new AutomemError(
+      "internal",
+      parsed.issues.map((i) => i.message).join("; "),
+    );
+  }
   return parsed.value;
 }
 

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { Plan, RetrievePlan } from "../core/compiler.ts";
 import type { Embedder } from "../core/ports.ts";
 import { ENCODE_TYPES, type RetrieverKind } from "../core/space.ts";
@@ -17,7 +18,7 @@ import { SMOKE_CONVERSATION, SMOKE_PROBE, SMOKE_TASKS } from "./smoke_fixtures.t
 
 /** Fails with `message` unless `condition` holds. */
 export function ensure(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
+  if (!condition) throw new AutomemError("smoke_failed", message);
 }
 
 function opErrors(ends: readonly EndTrace[]): string[] {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { EndTrace, RetrievalTrace, TaskTrace } from "./provider_port.ts";
 
 /** Traces kept before the least recently touched one is dropped. */
@@ -18,7 +19,10 @@ export class TraceBook {
   /** Builds an empty book. */
   constructor(capacity = DEFAULT_TRACE_CAPACITY) {
     if (!Number.isInteger(capacity) || capacity < 1) {
-      throw new RangeError(`trace capacity must be a positive integer, got ${capacity}`);
+      throw new AutomemError(
+        "invalid_argument",
+        `trace capacity must be a positive integer, got ${capacity}`,
+      );
     }
     this.#capacity = capacity;
   }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import type { Embedder } from "../core/ports.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
 import { admissible, byKeyThenId, excludedSet, queryFilter, searchQuery } from "./ranking.ts";
@@ -54,7 +55,8 @@ export class CaseEmbeddingCache {
       const batch = missing.slice(i, i + CASE_EMBED_BATCH);
       const vectors = await this.#embedder.embed(batch, signal);
       if (vectors.length !== batch.length) {
-        throw new RangeError(
+        throw new AutomemError(
+          "embedder_output",
           `embedder returned ${vectors.length} vectors for ${batch.length} texts`,
         );
       }

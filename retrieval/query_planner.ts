@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 import { z } from "zod";
 import type { ChatModel, Embedder, TokenUsage } from "../core/ports.ts";
 import { RUNTIME_POLICY } from "../core/runtime_policy.ts";
@@ -128,7 +129,10 @@ export async function queryEmbedding(
   const texts = plan.abstract === "" ? [plan.literal] : [plan.literal, plan.abstract];
   const vectors = await embedder.embed(texts, signal);
   if (vectors.length !== texts.length) {
-    throw new RangeError(`embedder returned ${vectors.length} vectors for ${texts.length} texts`);
+    throw new AutomemError(
+      "embedder_output",
+      `embedder returned ${vectors.length} vectors for ${texts.length} texts`,
+    );
   }
   return normalizedMean(vectors) ?? new Float32Array(embedder.dim);
 }

@@ -14,6 +14,7 @@ import { readArtifact, type RunDir, writeArtifact } from "../run_dir/run_dir.ts"
 import { type EpisodeCache, type EpisodeRecord, EpisodeRecordSchema } from "./evaluate.ts";
 import { ScaffoldSpecSchema } from "./spec.ts";
 import type { StepTrace } from "./trace.ts";
+import { redactSecretValues } from "../core/secret_values.ts";
 
 /** The run's configuration (fixed at creation; a resume must match it). */
 export const EvolveConfigSchema = z.object({
@@ -200,6 +201,6 @@ export class ScaffoldEventLog {
       type,
       ...payload,
     });
-    await Deno.writeTextFile(this.#path, line + "\n", { append: true });
+    await Deno.writeTextFile(this.#path, redactSecretValues(line) + "\n", { append: true });
   }
 }

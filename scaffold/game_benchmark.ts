@@ -12,6 +12,7 @@ import { errorMessage } from "../bench/errors.ts";
 import { emptyTaskResult, finishTaskResult } from "../bench/task_result.ts";
 import { taskIdentity } from "../bench/task_identity.ts";
 import { digestOf } from "../core/canonical_json.ts";
+import { asInfrastructure, isIoFault } from "../core/infra_fault.ts";
 import { createRng } from "../core/rng.ts";
 import type { TaskContext, Trajectory } from "../core/trajectory.ts";
 import type { MemoryProvider } from "../memory/provider_port.ts";
@@ -149,6 +150,9 @@ export function createGameBenchmark(env: string, opts: GameBenchmarkOptions): Be
         await game.close();
       }
     } catch (e) {
+      // A disk fault starting or running the game (its scratch, the template cache) measured
+      // nothing about the memory: it stops the run instead of failing the task.
+      if (isIoFault(e)) throw asInfrastructure(e, "io");
       result.error = errorMessage(e);
     }
     return finishTaskResult(result, provider, deps.clock, started);

@@ -11,6 +11,8 @@
 #                      32 new architectures per search)
 #              BATCH, FOLDS fold size and fold count of the searches (default 40 and 1: every
 #                      round evaluates the sweep's 40 search tasks)
+#              BOOTSTRAP  round 1 of BOTH searches: none, fixed, or random (random:<seed>); unset:
+#                      each proposer's default (rules: the fixed list, random: none), as before
 #              SEARCH_FLAGS extra flags for both searches (default "--no_canonical_import":
 #                      candidates start from an empty memory like the sweep's evaluations, so
 #                      with one fold a search measures exactly the sweep's landscape; set it to
@@ -39,6 +41,7 @@ K=${K:-4}
 BATCH=${BATCH:-40}
 FOLDS=${FOLDS:-1}
 read -r -a EXTRA <<< "${SEARCH_FLAGS---no_canonical_import}"
+BOOTSTRAP=${BOOTSTRAP:-}
 AUTOMEM=(deno run -A main.ts)
 # The sweep and both searches use the same split sizes and seed, hence the same search tasks.
 SPLIT=(--warmup_n 10 --search_n 40 --validation_n 10 --test_n 10)
@@ -75,6 +78,12 @@ runs=()
 for s in "${SEEDS[@]}"; do
   d="$OUT/seed_$s"
   mkdir -p "$d"
+  boot=()
+  case "$BOOTSTRAP" in
+    "") ;;
+    random) boot=(--bootstrap "random:$s") ;;
+    *) boot=(--bootstrap "$BOOTSTRAP") ;;
+  esac
   SECONDS=0
   # A finished sweep is left alone: re-running it would drop the entries `curves` appended.
   if [ ! -f "$d/sweep/sweep_summary.json" ]; then
@@ -84,9 +93,9 @@ for s in "${SEEDS[@]}"; do
   fi
   check_spread "$d/sweep/sweep_summary.json"
   log "seed $s: sweep done in ${SECONDS}s; rules search"
-  search "$d" rules --seed "$s" --proposer rules
+  search "$d" rules --seed "$s" --proposer rules "${boot[@]}"
   log "seed $s: random search"
-  search "$d" random --seed "$s" --random_search --random_search_seed "$s"
+  search "$d" random --seed "$s" --random_search --random_search_seed "$s" "${boot[@]}"
   log "seed $s: curves"
   "${AUTOMEM[@]}" curves --landscape "$d/sweep" "$d/rules" "$d/random" --within "$WITHIN" \
     --parallel "$PARALLEL" --json > "$d/curves.json" 2> "$d/curves.log"

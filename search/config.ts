@@ -9,6 +9,8 @@
 import { z } from "zod";
 import { fromZodIssues, type Issue, type ParseResult } from "../core/issues.ts";
 import { webKindOf } from "../bench/web_bench/kinds.ts";
+import { bootstrapText, defaultBootstrap, parseBootstrap } from "./egas/bootstrap.ts";
+import { type Ablation, parseAblate } from "./egas/ablation.ts";
 
 const positiveInt = (flag: string) =>
   z.number({ error: `--${flag} must be a number` }).int({ error: `--${flag} must be an integer` })
@@ -111,6 +113,8 @@ const RawSchema = z.strictObject({
   patience: positiveInt("patience").nullable().default(null),
   proposer: z.enum(PROPOSERS, { error: `--proposer must be one of: ${PROPOSERS.join(", ")}` })
     .nullable().default(null),
+  bootstrap: optString("bootstrap"),
+  ablate: optString("ablate"),
   status_port: z.number().int().min(1, { error: "--status_port must be 1..65535" })
     .max(65535, { error: "--status_port must be 1..65535" }).nullable().default(null),
 });
@@ -119,10 +123,23 @@ type Raw = z.infer<typeof RawSchema>;
 
 /** The validated search configuration (snake_case, every default applied and resolved). */
 export type SearchConfig =
-  & Omit<Raw, "benchmark" | "proposer" | "discovery_thresholds" | "conversations" | "no_obs_graph">
+  & Omit<
+    Raw,
+    | "benchmark"
+    | "proposer"
+    | "discovery_thresholds"
+    | "conversations"
+    | "no_obs_graph"
+    | "bootstrap"
+    | "ablate"
+  >
   & {
     benchmark: typeof BENCHMARKS[number];
     proposer: typeof PROPOSERS[number];
+    /** Round 1's list (`none`, `fixed` or `random:SEED`), resolved from the proposer's default. */
+    bootstrap: string;
+    /** Parts of the rules proposer switched off (`fgmd`, `surrogate`), sorted. */
+    ablate: Ablation[];
     discovery_thresholds: number[];
     conversations: number[] | null;
   };
@@ -151,6 +168,8 @@ const TEXT_KEYS = new Set([
   "conversations",
   "discovery_thresholds",
   "proposer",
+  "bootstrap",
+  "ablate",
 ]);
 
 // CLI parsers hand numbers and switches over as strings now and then; text flags stay text.
@@ -277,12 +296,17 @@ export function parseSearchConfig(flags: Record<string, unknown>): ParseResult<S
   const conversations = raw.conversations === null
     ? null
     : parseConversations(raw.conversations, issues);
-  if (issues.length) return { ok: false, issues };
-  const benchmark = raw.benchmark ?? (raw.infile ? "file" : "world");
   const proposer = raw.random_search
     ? "random"
     : raw.proposer ?? (raw.search_model && !raw.dry_run ? "llm" : "rules");
-  const { no_obs_graph, ...rest } = raw;
+  const bootstrap = raw.bootstrap === null
+    ? { ok: true as const, value: defaultBootstrap(proposer) }
+    : parseBootstrap(raw.bootstrap);
+  if (!bootstrap.ok) issues.push(...bootstrap.issues);
+  const ablate = parseAblate(raw.ablate, proposer, issues);
+  if (issues.length || !bootstrap.ok) return { ok: false, issues };
+  const benchmark = raw.benchmark ?? (raw.infile ? "file" : "world");
+  const { no_obs_graph, bootstrap: _b, ablate: _a, ...rest } = raw;
   // A web benchmark brings its own split sizes unless any size flag was given (xBench: 10/70/10/10).
   const defaults = webKindOf(benchmark)?.splitDefaults;
   if (defaults && !SIZE_FLAGS.some((k) => k in normalised)) {
@@ -298,6 +322,8 @@ export function parseSearchConfig(flags: Record<string, unknown>): ParseResult<S
       benchmark,
       proposer,
       random_search: proposer === "random",
+      bootstrap: bootstrapText(bootstrap.value),
+      ablate,
       obs_graph_enabled: raw.obs_graph_enabled && !no_obs_graph,
       discovery_thresholds: thresholds,
       conversations,

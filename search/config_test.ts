@@ -122,3 +122,25 @@ Deno.test("web benchmarks: any spelling, --infile required, xBench's 10/70/10/10
     "infile",
   ]]);
 });
+
+Deno.test("config resolves --bootstrap per proposer and checks --bootstrap and --ablate", () => {
+  assert.equal(ok({ run_name: "x" }).bootstrap, "fixed");
+  assert.equal(ok({ run_name: "x", random_search: true }).bootstrap, "none");
+  assert.equal(
+    ok({ run_name: "x", random_search: true, bootstrap: "random:7" }).bootstrap,
+    "random:7",
+  );
+  assert.deepEqual(ok({ run_name: "x", ablate: "surrogate,fgmd" }).ablate, ["fgmd", "surrogate"]);
+  assert.deepEqual(ok({ run_name: "x" }).ablate, []);
+  assert.deepEqual(issues({ run_name: "x", bootstrap: "random" }).map((i) => i.path), [[
+    "bootstrap",
+  ]]);
+  assert.match(
+    issues({ run_name: "x", ablate: "fgmd,ledger" })[0].message,
+    /'ledger' is not one of/,
+  );
+  assert.match(
+    issues({ run_name: "x", random_search: true, ablate: "fgmd" })[0].message,
+    /--ablate applies to --proposer rules only/,
+  );
+});

@@ -28,14 +28,21 @@ export function initialState(config: SearchConfig): EngineState {
   };
 }
 
-/** Wall time spent by earlier invocations, from the event log (one segment per `run_started`). */
+/**
+ * Time spent by earlier invocations, from the event log. Events that carry `elapsed_ms` (the
+ * run's monotonic time across invocations) give it directly, so a wall-clock step never counts;
+ * a segment (one per `run_started`) of an older log without it counts its `at` span.
+ */
 export function priorWallMs(events: readonly RunEvent[]): number {
   let total = 0;
   let start: RunEvent | null = null;
   let last: RunEvent | null = null;
   for (const e of [...events, null]) {
     if (e === null || e.type === "run_started") {
-      if (start && last) total += Math.max(0, Date.parse(last.at) - Date.parse(start.at));
+      if (start && last) {
+        total = last.elapsed_ms ??
+          total + Math.max(0, Date.parse(last.at) - Date.parse(start.at));
+      }
       start = e;
     }
     last = e;

@@ -12,9 +12,18 @@ import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { MetricsSchema } from "./common_schemas.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { fsPort } from "../core/fs_port.ts";
 
-const base = { seq: z.number().int().min(1), at: z.string(), run: z.string() };
+const base = {
+  seq: z.number().int().min(1),
+  at: z.string(),
+  run: z.string(),
+  /** The run's monotonic elapsed time across invocations when the event was written (ms). */
+  elapsed_ms: z.number().min(0).optional(),
+};
 const stage = z.enum(["baseline", "warmup", "round", "runoff", "final_test"]);
+/** The protocol's stages, in run order, as events name them. */
+export const RUN_STAGES: readonly z.infer<typeof stage>[] = stage.options;
 const usage = z.object({ tokens: z.number(), cost_usd: z.number() });
 
 /** Every event type, with its payload. */
@@ -185,7 +194,7 @@ export type RunEvent = z.infer<typeof RunEventSchema>;
 export type RunEventType = RunEvent["type"];
 /** What a caller emits: an event without the fields the log assigns. */
 export type EventInput = RunEvent extends infer E
-  ? E extends RunEvent ? Omit<E, "seq" | "at" | "run"> : never
+  ? E extends RunEvent ? Omit<E, "seq" | "at" | "run" | "elapsed_ms"> : never
   : never;
 
 /** Reads the events of a run, skipping a torn or corrupt line; `afterSeq` filters older ones. */
@@ -223,8 +232,10 @@ export class EventLog {
   readonly #run: string;
   readonly #clock: Clock;
   readonly #listener?: (event: RunEvent) => void;
+  readonly #elapsed?: () => number;
   #seq: number;
   #chain: Promise<void> = Promise.resolve();
+  #failed: unknown = undefined;
 
   private constructor(
     path: string,
@@ -232,18 +243,28 @@ export class EventLog {
     clock: Clock,
     seq: number,
     listener?: (e: RunEvent) => void,
+    elapsed?: () => number,
   ) {
     this.#path = path;
     this.#run = run;
     this.#clock = clock;
     this.#seq = seq;
     this.#listener = listener;
+    this.#elapsed = elapsed;
   }
 
-  /** Opens (or creates) the log at `path`. */
+  /**
+   * Opens (or creates) the log at `path`. With `elapsedMs`, every event records the run's
+   * monotonic elapsed time, which a resumed run continues from (see `priorWallMs`).
+   */
   static async open(
     path: string,
-    opts: { run: string; clock: Clock; onEvent?: (event: RunEvent) => void },
+    opts: {
+      run: string;
+      clock: Clock;
+      onEvent?: (event: RunEvent) => void;
+      elapsedMs?: () => number;
+    },
   ): Promise<EventLog> {
     let text = "";
     try {
@@ -258,7 +279,7 @@ export class EventLog {
     }
     const events = parseEventLines(text);
     const last = events.length ? events[events.length - 1].seq : 0;
-    return new EventLog(path, opts.run, opts.clock, last, opts.onEvent);
+    return new EventLog(path, opts.run, opts.clock, last, opts.onEvent, opts.elapsedMs);
   }
 
   /** The seq of the last event written. */
@@ -268,16 +289,28 @@ export class EventLog {
 
   /** Validates, numbers, timestamps and appends one event; resolves once it is on disk. */
   emit(input: EventInput): Promise<RunEvent> {
+    // A log that failed to append once has lost an event: every later emit fails with the same
+    // fault (even when the first was swallowed by a caller), so the run stops instead of going on
+    // with a gap in its stream.
+    if (this.#failed !== undefined) return Promise.reject(this.#failed);
     const event = redactUrlsDeep(RunEventSchema.parse({
       ...input,
       seq: this.#seq + 1,
       at: isoUtc(this.#clock.now()),
       run: this.#run,
+      ...(this.#elapsed ? { elapsed_ms: Math.round(this.#elapsed()) } : {}),
     }));
     this.#seq = event.seq;
     const line = JSON.stringify(event) + "\n";
-    const write = this.#chain.then(() => Deno.writeTextFile(this.#path, line, { append: true }));
-    this.#chain = write.catch(() => {});
+    const bytes = new TextEncoder().encode(line);
+    const write = this.#chain.then(() =>
+      this.#failed === undefined
+        ? fsPort().appendFile(this.#path, bytes)
+        : Promise.reject(this.#failed)
+    );
+    this.#chain = write.catch((error) => {
+      this.#failed ??= error;
+    });
     return write.then(() => {
       // A failing display must not fail the search; the event is already on disk.
       try {

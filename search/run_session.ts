@@ -7,7 +7,7 @@
  * @module
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
-import { systemClock } from "../core/clock.ts";
+import { stopwatch, systemClock } from "../core/clock.ts";
 import { FaultTracker, guardEmbedder, guardModel } from "../core/infra_fault.ts";
 import { createRng } from "../core/rng.ts";
 import { tokenCapped } from "../core/token_cap.ts";
@@ -71,13 +71,16 @@ export async function openSession(
     clock,
   });
   try {
+    // Budgets run on the monotonic clock, carried across resumes as elapsed time in the events.
+    const prior = priorWallMs(await readEvents(opened.dir.events));
+    const watch = stopwatch(clock);
+    const wallMs = () => prior + watch();
     const events = await EventLog.open(opened.dir.events, {
       run: config.run_name,
       clock,
       onEvent: deps.onEvent,
+      elapsedMs: wallMs,
     });
-    const began = clock.now();
-    const prior = priorWallMs(await readEvents(opened.dir.events));
     return {
       config,
       deps,
@@ -85,7 +88,7 @@ export async function openSession(
       models,
       opened,
       events,
-      wallMs: () => prior + (clock.now() - began),
+      wallMs,
       started: false,
       faults,
       state: initialState(config),

@@ -11,7 +11,9 @@
  */
 import { z } from "zod";
 import type { Benchmark } from "../bench/benchmark_port.ts";
-import { specLabel } from "../core/spec.ts";
+import { fingerprint, specLabel } from "../core/spec.ts";
+import { bootstrapList } from "./egas/bootstrap.ts";
+import { type ReplayOptions, replaySearch } from "./landscape_replay.ts";
 import { SearchError } from "./errors.ts";
 import { r6 } from "./protocol/metrics.ts";
 import {
@@ -107,6 +109,13 @@ export const RunCurveSchema = z.object({
   /** `best_so_far / landscape_best`. */
   relative: z.array(z.number()),
   evals_to_within: z.number().int().nullable(),
+  /** The run's bootstrap (`none`, `fixed`, `random:SEED`) and how many visits were its list. */
+  bootstrap: z.string(),
+  n_bootstrap: z.number().int(),
+  /** Evaluations to within counted from the first non-bootstrap candidate (0: the list hit). */
+  evals_after_bootstrap: z.number().int().nullable(),
+  /** Task tokens spent up to the hit: landscape cost per task × tasks, summed over the visits. */
+  tokens_to_within: z.number().nullable(),
   final_best: z.number().nullable(),
 });
 /** A run's curve. */
@@ -120,6 +129,8 @@ export const ProposerSummarySchema = z.object({
   reached: z.number().int(),
   /** Null when the median run never came within the margin. */
   median_evals_to_within: z.number().nullable(),
+  median_evals_after_bootstrap: z.number().nullable(),
+  median_tokens_to_within: z.number().nullable(),
   median_final_relative: z.number().nullable(),
   median_relative_curve: z.array(z.number()),
 });
@@ -195,6 +206,9 @@ export function buildCurvesReport(
         return e.score;
       });
       const curve = bestSoFar(scores);
+      const hit = evalsToWithin(curve, best.score, within);
+      const nBoot = run.bootstrap === "none" ? 0 : run.visits.filter((v) => v.round === 1).length;
+      const nTasks = landscape.summary.n_tasks;
       runs.push({
         run_dir: run.run_dir,
         run_name: run.run_name,
@@ -209,7 +223,13 @@ export function buildCurvesReport(
         scores,
         best_so_far: curve,
         relative: curve.map((v) => r6(best.score > 0 ? v / best.score : 0)),
-        evals_to_within: evalsToWithin(curve, best.score, within),
+        evals_to_within: hit,
+        bootstrap: run.bootstrap,
+        n_bootstrap: nBoot,
+        evals_after_bootstrap: hit === null ? null : Math.max(0, hit - nBoot),
+        tokens_to_within: hit === null ? null : Math.round(
+          run.visits.slice(0, hit).reduce((t, v) => t + byFp.get(v.fingerprint)!.cost * nTasks, 0),
+        ),
         final_best: curve.length ? curve[curve.length - 1] : null,
       });
     }
@@ -222,6 +242,8 @@ export function buildCurvesReport(
       runs: mine.length,
       reached: mine.filter((r) => r.evals_to_within !== null).length,
       median_evals_to_within: median(mine.map((r) => r.evals_to_within)),
+      median_evals_after_bootstrap: median(mine.map((r) => r.evals_after_bootstrap)),
+      median_tokens_to_within: median(mine.map((r) => r.tokens_to_within)),
       median_final_relative: finals.some((f) => f === null) ? null : median(finals),
       median_relative_curve: medianCurve(mine.map((r) => r.relative)).map(r6),
     };
@@ -236,6 +258,8 @@ export interface CurvesOptions {
   runs: readonly string[];
   /** Margin, e.g. 0.02 for "within 2 % of the best". */
   within: number;
+  /** Strategies replayed on every landscape (`landscape_replay.ts`), judged beside the runs. */
+  replays?: readonly ReplayOptions[];
 }
 
 /** Dependencies of {@linkcode strategyCurves}. */
@@ -250,7 +274,10 @@ export async function strategyCurves(opts: CurvesOptions, deps: CurvesDeps): Pro
   const bad = (field: string, reason: string) =>
     new SearchError("invalid_input", `${field}: ${reason}`, { field });
   if (!opts.landscapes.length) throw bad("landscape", "give at least one sweep directory");
-  if (!opts.runs.length) throw bad("runs", "give at least one search run directory");
+  const replays = opts.replays ?? [];
+  if (!opts.runs.length && !replays.length) {
+    throw bad("runs", "give at least one search run directory or strategy to replay");
+  }
   const landscapes = await Promise.all(opts.landscapes.map(loadLandscape));
   const groups: JudgedLandscape[] = landscapes.map((landscape) => ({ landscape, runs: [] }));
   for (const dir of opts.runs) {
@@ -262,14 +289,20 @@ export async function strategyCurves(opts: CurvesOptions, deps: CurvesDeps): Pro
     group.runs.push(run);
   }
   for (const g of groups) {
-    const specs = g.runs.flatMap((r) => r.visits.map((v) => v.architecture));
+    // A replay can only visit scored architectures, so the fixed list is scored first.
+    const fixed = replays.some((r) => r.bootstrap.kind === "fixed")
+      ? bootstrapList({ kind: "fixed" }).map((p) => p.architecture)
+      : [];
+    const specs = [...fixed, ...g.runs.flatMap((r) => r.visits.map((v) => v.architecture))];
     const have = new Set(g.landscape.entries.map((e) => e.fingerprint));
-    if (g.runs.every((r) => r.visits.every((v) => have.has(v.fingerprint)))) continue;
-    const added = await completeLandscape(g.landscape, specs, {
-      ...deps,
-      benchmark: await deps.benchmarkFor(requireTaskSet(g.landscape)),
-    });
-    g.landscape = { ...g.landscape, entries: [...g.landscape.entries, ...added] };
+    if (!specs.every((s) => have.has(fingerprint(s)))) {
+      const added = await completeLandscape(g.landscape, specs, {
+        ...deps,
+        benchmark: await deps.benchmarkFor(requireTaskSet(g.landscape)),
+      });
+      g.landscape = { ...g.landscape, entries: [...g.landscape.entries, ...added] };
+    }
+    for (const r of replays) g.runs.push(await replaySearch(g.landscape, r));
   }
   return buildCurvesReport(groups, opts.within);
 }

@@ -85,6 +85,7 @@ Deno.test("the report scores each visit from the landscape and fails on an unkno
     dataset_hash: "h",
     visits: labels.map(visit),
     repeats: 0,
+    bootstrap: proposer === "rules" ? "fixed" : "none",
   });
   const summary = {
     benchmark: "fake",
@@ -113,6 +114,15 @@ Deno.test("the report scores each visit from the landscape and fails on an unkno
   assert.deepEqual(report.runs[0].relative, [0.75, 0.9875]);
   assert.equal(report.runs[0].evals_to_within, 2);
   assert.equal(report.runs[1].evals_to_within, null);
+  // Both visits of run a are round 1 of a fixed-bootstrap run: the hit came from the list.
+  assert.deepEqual(
+    [report.runs[0].n_bootstrap, report.runs[0].evals_after_bootstrap],
+    [2, 0],
+  );
+  assert.equal(report.runs[1].n_bootstrap, 0);
+  // Tokens to within: cost 1 per task × 3 tasks × the 2 evaluations it took.
+  assert.equal(report.runs[0].tokens_to_within, 6);
+  assert.equal(report.runs[1].tokens_to_within, null);
   assert.deepEqual(report.proposers.map((p) => [p.proposer, p.reached]), [
     ["random", 0],
     ["rules", 1],
@@ -129,7 +139,7 @@ Deno.test("the report scores each visit from the landscape and fails on an unkno
 
 const FLAGS = { ...SMALL_SEARCH_FLAGS, max_rounds: 3 };
 
-Deno.test("rules and random runs are judged on a landscape completed with every architecture they visited", async () => {
+Deno.test("rules and random runs with one --bootstrap list are judged on a landscape completed with every architecture they visited", async () => {
   const root = await Deno.makeTempDir();
   let tasksRun = 0;
   const benchmark = createFakeBenchmark({ n: 24, families: 5, onTask: () => void tasksRun++ });
@@ -142,8 +152,9 @@ Deno.test("rules and random runs are judged on a landscape completed with every 
   });
   const runs: string[] = [];
   for (
-    const [name, extra] of [["rules", { proposer: "rules" }], ["random", {
+    const [name, extra] of [["rules", { proposer: "rules", bootstrap: "random:9" }], ["random", {
       random_search: true,
+      bootstrap: "random:9",
     }]] as const
   ) {
     const cfg = parseSearchConfig({
@@ -167,6 +178,12 @@ Deno.test("rules and random runs are judged on a landscape completed with every 
   tasksRun = 0;
   const report = await strategyCurves({ landscapes: [sweep], runs, within: 0.02 }, deps);
   const visits = await Promise.all(runs.map(readRunVisits));
+  // Both searches started from the same random bootstrap list and recorded it.
+  const round1 = (i: number) =>
+    visits[i].visits.filter((v) => v.round === 1).map((v) => v.fingerprint);
+  assert.deepEqual(round1(0), round1(1));
+  assert.deepEqual(visits.map((v) => v.bootstrap), ["random:9", "random:9"]);
+  assert.deepEqual(report.runs.map((r) => r.n_bootstrap), [2, 2]);
   const visited = new Set(visits.flatMap((v) => v.visits.map((x) => x.fingerprint)));
   const landscape = await loadLandscape(sweep);
   const have = new Set(landscape.entries.map((e) => e.fingerprint));

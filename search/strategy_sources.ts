@@ -12,6 +12,7 @@ import { writeFileAtomic } from "../core/atomic_write.ts";
 import { type ArchitectureSpec, fingerprint } from "../core/spec.ts";
 import { CandidateResultSchema, EvalProtocolSchema } from "./artifacts.ts";
 import { PROPOSERS } from "./config.ts";
+import { bootstrapText, defaultBootstrap } from "./egas/bootstrap.ts";
 import { SearchError } from "./errors.ts";
 import { pooled } from "./protocol/stage.ts";
 import { exists, readArtifact, removeIfPresent } from "../run_dir/run_dir.ts";
@@ -57,6 +58,8 @@ export interface RunVisits {
   visits: Visit[];
   /** Evaluations of already-seen architectures (champion re-evaluations, repeats). */
   repeats: number;
+  /** The run's `--bootstrap` (`none`, `fixed`, `random:SEED`); round 1 is the list unless `none`. */
+  bootstrap: string;
 }
 
 /** Reads a search run's evaluation order; result files still missing (a running round) are skipped. */
@@ -69,7 +72,8 @@ export async function readRunVisits(runDir: string): Promise<RunVisits> {
     });
   }
   const c = protocol.components;
-  const proposer = (c.flags as Record<string, unknown> | undefined)?.proposer;
+  const flags = c.flags as Record<string, unknown> | undefined;
+  const proposer = flags?.proposer;
   if (typeof proposer !== "string" || !(PROPOSERS as readonly string[]).includes(proposer)) {
     throw new SearchError(
       "corrupt_state",
@@ -104,6 +108,10 @@ export async function readRunVisits(runDir: string): Promise<RunVisits> {
     dataset_hash: typeof c.dataset_hash === "string" ? c.dataset_hash : "",
     visits,
     repeats,
+    // Runs from before --bootstrap used the proposer's default list.
+    bootstrap: typeof flags?.bootstrap === "string"
+      ? flags.bootstrap
+      : bootstrapText(defaultBootstrap(proposer)),
   };
 }
 

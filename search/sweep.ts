@@ -9,10 +9,18 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import type { Benchmark, BenchTask } from "../bench/benchmark_port.ts";
+import type { Benchmark, BenchTask, TaskResult } from "../bench/benchmark_port.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../core/atomic_write.ts";
+import { fsPort } from "../core/fs_port.ts";
 import { compileSpec } from "../core/compiler.ts";
-import type { Clock, Embedder } from "../core/ports.ts";
+import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
+import {
+  asInfrastructure,
+  FaultTracker,
+  guardEmbedder,
+  guardMethods,
+  guardModel,
+} from "../core/infra_fault.ts";
 import { createRng, sample } from "../core/rng.ts";
 import { type ArchitectureSpec, ArchitectureSpecSchema, fingerprint } from "../core/spec.ts";
 import { idGenerator, logicalStageClock, type SearchModels } from "./deps.ts";
@@ -22,8 +30,11 @@ import { mean, r6 } from "./protocol/metrics.ts";
 import { pooled } from "./protocol/stage.ts";
 import { stratifiedSplit } from "./protocol/split.ts";
 import { removeIfPresent } from "../run_dir/run_dir.ts";
+import { VerdictSchema } from "./fgmd/schemas.ts";
+import { sweepVerdict } from "./sweep_verdict.ts";
 import type { SearchServices } from "./service_port.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
+import { redactSecretValues } from "../core/secret_values.ts";
 
 /** What a sweep hands its executor for one architecture. */
 export interface SweepUnitRequest {
@@ -38,6 +49,8 @@ export const LandscapeEntrySchema = z.object({
   architecture: ArchitectureSpecSchema,
   score: z.number(),
   cost: z.number(),
+  /** The FGMD verdict of the run (rule attribution); absent in sweeps written before it was kept. */
+  verdict: VerdictSchema.optional(),
 });
 /** A landscape entry. */
 export type LandscapeEntry = z.infer<typeof LandscapeEntrySchema>;
@@ -194,28 +207,37 @@ export async function evaluateArchitecture(
   await removeIfPresent(dir);
   const clock = (deps.stageClock ?? logicalStageClock)(0);
   const plan = compileSpec(spec, { baseDir: dir, embeddingDim: deps.embedder.dim });
-  const provider = await deps.services.openMemory(plan, {
-    embedder: deps.embedder,
-    clock,
-    newId: idGenerator(`s${fp.slice(0, 8)}`),
-    model: deps.models?.memory,
-    signal: deps.signal,
-  });
-  const scores: number[] = [];
-  const tokens: number[] = [];
+  // A fault of the machinery (endpoint, disk, damaged store) that a benchmark folds into a
+  // failed task must stop the sweep, never become this architecture's score.
+  const faults = new FaultTracker();
+  const guard = (m: ChatModel | undefined, role: string) => m && guardModel(m, role, faults);
+  const provider = guardMethods(
+    await deps.services.openMemory(plan, {
+      embedder: guardEmbedder(deps.embedder, faults),
+      clock,
+      newId: idGenerator(`s${fp.slice(0, 8)}`),
+      model: guard(deps.models?.memory, "memory"),
+      signal: deps.signal,
+    }).catch((e) => Promise.reject(asInfrastructure(e, "storage"))),
+    "storage",
+    faults,
+  );
+  const results: TaskResult[] = [];
+  let verdict;
   try {
     const rng = createRng(`sweep:${set.seed}`);
     for (const task of set.tasks) {
       const r = await set.benchmark.runTask(task, provider, {
-        model: deps.models?.task,
-        judge: deps.models?.judge,
+        model: guard(deps.models?.task, "task"),
+        judge: guard(deps.models?.judge, "judge"),
         clock,
         rng: rng.fork(task.id),
         signal: deps.signal,
       });
-      scores.push(r.score);
-      tokens.push(r.total_tokens);
+      faults.check();
+      results.push(r);
     }
+    verdict = await sweepVerdict(spec, set.tasks, results, (await provider.exportPool()).units);
   } finally {
     await provider.close().catch(() => {});
     await removeIfPresent(dir);
@@ -223,8 +245,9 @@ export async function evaluateArchitecture(
   return {
     fingerprint: fp,
     architecture: spec,
-    score: r6(mean(scores)),
-    cost: r6(mean(tokens)),
+    score: r6(mean(results.map((r) => r.score))),
+    cost: r6(mean(results.map((r) => r.total_tokens))),
+    verdict,
   };
 }
 
@@ -253,9 +276,8 @@ export async function runSweep(opts: SweepOptions, deps: SweepDeps): Promise<Swe
         out: opts.out,
       }, deps);
     have.set(entry.fingerprint, entry);
-    chain = chain.then(() =>
-      Deno.writeTextFile(landscapePath, JSON.stringify(entry) + "\n", { append: true })
-    );
+    const line = new TextEncoder().encode(redactSecretValues(JSON.stringify(entry)) + "\n");
+    chain = chain.then(() => fsPort().appendFile(landscapePath, line));
     await chain;
     deps.onProgress?.(++done, chosen.length, entry);
   });

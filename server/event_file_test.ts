@@ -49,3 +49,38 @@ Deno.test("overlapping reads never return an event twice", async () => {
   const [a, b] = await Promise.all([cursor.read(), cursor.read()]);
   assert.deepEqual([...a, ...b].map((e) => e.seq), [1, 2]);
 });
+
+/** `events.jsonl` holding event 1, a hole of `holeBytes` zero bytes, a newline and event 2. */
+async function sparseEvents(holeBytes: number): Promise<string> {
+  const path = join(await Deno.makeTempDir(), "events.jsonl");
+  await Deno.writeTextFile(path, line(1));
+  await Deno.truncate(path, holeBytes);
+  await Deno.writeTextFile(path, "\n" + line(2), { append: true });
+  return path;
+}
+
+Deno.test("a sparse events file eight times the per-poll budget is read once, in 1 MiB chunks, at most the budget per poll", async () => {
+  const path = await sparseEvents(512 << 20);
+  const size = (await Deno.stat(path)).size;
+  let total = 0, largest = 0, poll = 0;
+  const cursor = new EventFileCursor(path, 0, {
+    maxBytesPerRead: 64 << 20,
+    onRead: (n) => {
+      poll += n;
+      largest = Math.max(largest, n);
+    },
+  });
+  const seen: number[] = [];
+  for (let i = 0; i < 20 && !seen.includes(2); i++) {
+    poll = 0;
+    seen.push(...(await cursor.read()).map((e) => e.seq));
+    assert.ok(poll <= 64 << 20, `poll ${i} read ${poll} bytes`);
+    total += poll;
+  }
+  assert.deepEqual(seen, [1, 2], "the events on either side of the hole both arrive");
+  assert.equal(total, size, "every byte was read exactly once");
+  assert.ok(largest <= 1 << 20, `largest read ${largest} bytes`);
+  poll = 0;
+  assert.deepEqual(await cursor.read(), []);
+  assert.equal(poll, 0, "an unchanged file is not read again");
+});

@@ -27,8 +27,14 @@ export { RunReader, type RunReaderOptions } from "./run_reader.ts";
 export { type DerivedStatus, deriveStatus, type LockInfo, readLock } from "./run_status.ts";
 export { isValidRunId, RUN_ID_PATTERN } from "./safe_paths.ts";
 export {
-  checkBind,
+  hostGuard,
+  type HostGuardOptions,
+  hostnameOf,
   isLoopback,
+  listFlag,
+} from "./host_guard.ts";
+export {
+  checkBind,
   type RunningServer,
   serve,
   ServeError,

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { createApp } from "./app.ts";
+import { MAX_EVENT_BYTES_PER_READ } from "./event_file.ts";
+import { RunReader } from "./run_reader.ts";
 import { buildFixtureRun } from "./testing/fixture_run.ts";
 
 /** Rejects instead of hanging when the server blocks on a special file. */
@@ -41,4 +43,27 @@ Deno.test("the run list marks runs whose events.jsonl is a symlink out, a folder
     assert.equal(one.status, 409);
     await one.body?.cancel();
   }
+});
+
+Deno.test("listing a run whose events.jsonl is a 4 GiB sparse file reads at most 64 MiB per request and never the same bytes twice", async () => {
+  const runs = await Deno.makeTempDir({ prefix: "sparse_" });
+  await buildFixtureRun(runs, { id: "huge", kind: "finished" });
+  const events = join(runs, "huge", "events.jsonl");
+  const before = (await Deno.stat(events)).size;
+  await Deno.truncate(events, before + 4 * 2 ** 30);
+  let read = 0;
+  const reader = new RunReader(runs, { events: { onRead: (n) => read += n } });
+  const first = await reader.listRuns();
+  assert.equal(first[0].status, "finished");
+  assert.ok(first[0].benchmark, "the events before the hole were folded");
+  assert.ok(read <= MAX_EVENT_BYTES_PER_READ, `first request read ${read} bytes`);
+  const firstRead = read;
+  read = 0;
+  await reader.listRuns();
+  assert.ok(read <= MAX_EVENT_BYTES_PER_READ, `second request read ${read} bytes`);
+  assert.ok(firstRead + read <= before + 4 * 2 ** 30, "no byte was read twice");
+  // The HTTP app uses the same bounded reader.
+  const res = await createApp({ runsDir: runs }).request("/api/runs");
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).runs[0].id, "huge");
 });

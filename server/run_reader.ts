@@ -29,7 +29,7 @@ import type {
   RunListItem,
   UsageView,
 } from "./api_schemas.ts";
-import { EventFileCursor } from "./event_file.ts";
+import { EventFileCursor, type EventReadOptions } from "./event_file.ts";
 import { RunReadError } from "./errors.ts";
 import { applyEvent, emptyProgress, type ProgressState, wallSeconds } from "./progress_state.ts";
 import { isProtectedRun } from "./redact.ts";
@@ -85,18 +85,22 @@ async function softRead<T>(
 export interface RunReaderOptions {
   /** Time for wall-clock budgets of live runs (defaults to the system clock). */
   clock?: Clock;
+  /** Bounds (and a byte counter) of the incremental events-file reads. */
+  events?: EventReadOptions;
 }
 
 /** Read-only view of a runs directory. */
 export class RunReader {
   readonly #root: RunsRoot;
   readonly #clock: Clock;
+  readonly #eventReads: EventReadOptions;
   readonly #events = new Map<string, CachedEvents>();
 
   /** Reads runs under `runsDir`. */
   constructor(runsDir: string, opts: RunReaderOptions = {}) {
     this.#root = new RunsRoot(runsDir);
     this.#clock = opts.clock ?? systemClock;
+    this.#eventReads = opts.events ?? {};
   }
 
   /** The real directory of run `id` (404 when invalid, missing or outside the runs directory). */
@@ -235,7 +239,12 @@ export class RunReader {
     let entry = this.#events.get(dir);
     // A shrunk or replaced file (truncated torn line, --force_new) is folded again from scratch.
     if (!entry || entry.ino !== info.ino || info.size < entry.size) {
-      entry = { ino: info.ino, size: 0, cursor: new EventFileCursor(path), state: emptyProgress() };
+      entry = {
+        ino: info.ino,
+        size: 0,
+        cursor: new EventFileCursor(path, 0, this.#eventReads),
+        state: emptyProgress(),
+      };
       this.#events.set(dir, entry);
     }
     for (const e of await entry.cursor.read()) applyEvent(entry.state, e);

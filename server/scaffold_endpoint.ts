@@ -18,7 +18,8 @@ import { BalrogSessions, textMessages } from "../scaffold/balrog_session.ts";
 import type { AgentModels } from "../scaffold/phases.ts";
 import type { ScaffoldSpec } from "../scaffold/spec.ts";
 import { authorized } from "./auth.ts";
-import { isLoopback, ServeError } from "./serve.ts";
+import { isLoopback } from "./host_guard.ts";
+import { ServeError } from "./serve.ts";
 
 const RequestSchema = z.object({
   model: z.string().optional(),

@@ -1,13 +1,15 @@
 /**
  * Runs the status app with `Deno.serve`. Loopback is the default; any other address is refused
  * unless a bearer token protects the API, because run artifacts (architectures, scores, costs)
- * are not meant for the network at large.
+ * are not meant for the network at large; and every request passes the Host/Origin guard of
+ * `host_guard.ts` first (DNS-rebinding protection).
  *
  * @module
  */
 import { AutomemError, type AutomemErrorOptions } from "../core/automem_error.ts";
 import type { Clock } from "../core/ports.ts";
 import { createApp } from "./app.ts";
+import { hostGuard, isLoopback } from "./host_guard.ts";
 
 /** Options of {@linkcode serve}. */
 export interface ServeOptions {
@@ -25,6 +27,10 @@ export interface ServeOptions {
   pollMs?: number;
   /** The flag that set `port`, named when the port is busy (default `--port`). */
   portFlag?: string;
+  /** More `Host` names to accept (see `host_guard.ts`; loopback names always pass). */
+  allowedHosts?: readonly string[];
+  /** More browser origins to accept besides the server's own. */
+  allowedOrigins?: readonly string[];
 }
 
 /** A running server. */
@@ -52,12 +58,6 @@ export class ServeError extends AutomemError {
     super(code, message, options);
     this.name = "ServeError";
   }
-}
-
-/** True for `localhost`, `127.0.0.0/8` and `::1`. */
-export function isLoopback(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -117,11 +117,16 @@ export async function serve(opts: ServeOptions): Promise<RunningServer> {
     pollMs: opts.pollMs,
     signal: stop.signal,
   });
+  const guard = hostGuard({
+    bindHost: host,
+    allowedHosts: opts.allowedHosts,
+    allowedOrigins: opts.allowedOrigins,
+  });
   let server: Deno.HttpServer<Deno.NetAddr>;
   try {
     server = Deno.serve(
       { hostname: host, port, signal: stop.signal, onListen: () => {} },
-      app.fetch,
+      (request) => guard(request) ?? app.fetch(request),
     );
   } catch (error) {
     if (error instanceof Deno.errors.AddrInUse) {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { HealthSchema } from "./api_schemas.ts";
-import { isLoopback, serve, ServeError } from "./serve.ts";
+import { isLoopback } from "./host_guard.ts";
+import { serve, ServeError } from "./serve.ts";
 
 async function refuses(p: Promise<unknown>, code: string, msg: RegExp) {
   await assert.rejects(p, (e: unknown) => {

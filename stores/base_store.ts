@@ -191,6 +191,21 @@ export abstract class BaseStore implements MemoryStore {
     });
   }
 
+  purge(ids: readonly string[]): Promise<MemoryUnit[]> {
+    return this.exclusive(async () => {
+      const removed: MemoryUnit[] = [];
+      for (const id of new Set(ids)) {
+        const slot = this.table.get(id);
+        if (slot) removed.push(materialize(slot.unit, this.table.vectorOf(id)));
+      }
+      if (removed.length === 0) return removed;
+      const gone = removed.map((u) => u.id);
+      await this.table.purge(gone);
+      await this.unindex(gone);
+      return removed;
+    });
+  }
+
   async list(filter?: UnitFilter): Promise<MemoryUnit[]> {
     this.#assertOpen();
     const slots = await this.selectSlots(filter);
@@ -267,6 +282,7 @@ export abstract class BaseStore implements MemoryStore {
     return this.exclusive(async () => {
       const dead: string[] = [];
       for (const slot of this.table.slots()) if (!slot.unit.is_active) dead.push(slot.unit.id);
+      if (dead.length === 0) return 0;
       await this.table.purge(dead);
       await this.unindex(dead);
       return dead.length;

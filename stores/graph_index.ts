@@ -15,6 +15,7 @@ import { listEdges } from "./graph_reads.ts";
 import { edgeKey, GRAPH_DDL, labelOf, tableOf } from "./graph_schema.ts";
 import type { EntityNode, GraphEdge, Neighbour, Reached } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
+import { whyReadOnly } from "./store_media.ts";
 
 /** A memory node to create, with its task. */
 export interface MemoryNode {
@@ -48,6 +49,12 @@ async function fileExists(path: string): Promise<boolean> {
   }
 }
 
+/** True when every table of {@linkcode GRAPH_DDL} exists in `db`. */
+async function hasEveryTable(db: KuzuGraph): Promise<boolean> {
+  const names = new Set((await db.query("CALL show_tables() RETURN name")).map((r) => r.name));
+  return GRAPH_DDL.every((ddl) => names.has(/TABLE IF NOT EXISTS (\w+)/.exec(ddl)?.[1]));
+}
+
 /** Kùzu graph plus mirrors. */
 export class GraphIndex {
   readonly #db: KuzuGraph;
@@ -61,9 +68,16 @@ export class GraphIndex {
     this.#db = db;
   }
 
-  /** Opens `<dir>/graph.kuzu`, creating the schema, and loads the mirrors. */
-  static async open(dir: string, opts: { mustExist?: boolean } = {}): Promise<GraphIndex> {
-    await Deno.mkdir(dir, { recursive: true });
+  /**
+   * Opens `<dir>/graph.kuzu`, creating the schema, and loads the mirrors. `readOnly` (used by
+   * `automem store check`) runs the same reads without write access: nothing is created, and a
+   * database whose schema a crash left unfinished counts as healthy, as opening would heal it.
+   */
+  static async open(
+    dir: string,
+    opts: { mustExist?: boolean; readOnly?: boolean } = {},
+  ): Promise<GraphIndex> {
+    if (!opts.readOnly) await Deno.mkdir(dir, { recursive: true });
     const path = join(dir, GRAPH_FILE);
     if (opts.mustExist && !(await fileExists(path))) {
       throw new StoreError(
@@ -75,18 +89,39 @@ export class GraphIndex {
     }
     let db: KuzuGraph;
     try {
-      db = await KuzuGraph.open(path);
+      db = await KuzuGraph.open(path, { readOnly: opts.readOnly });
     } catch (error) {
+      const why = (error as Error).message;
+      // A healthy database on read-only media is not damaged: say so instead of inviting a repair.
+      const readOnly = opts.readOnly ? null : await whyReadOnly(dir).catch(() => null);
+      if (readOnly !== null) {
+        throw new StoreError(
+          "read_only",
+          [GRAPH_FILE],
+          `graph database ${path} cannot be opened for writing: ${readOnly}`,
+        );
+      }
+      // Another process holds the database: nothing is damaged, so repair is the wrong advice.
+      if (/lock/i.test(why)) {
+        throw new StoreError(
+          "store_busy",
+          [GRAPH_FILE],
+          `graph database ${path} is open in another process (${why}); stop it, or share the ` +
+            `directory through createMemory or automem mcp, which take turns on it`,
+        );
+      }
       throw new StoreError(
         "corrupt_file",
         [GRAPH_FILE],
-        `graph database ${path} cannot be opened (${(error as Error).message}); the directory ` +
+        `graph database ${path} cannot be opened (${why}); the directory ` +
           `was left untouched (automem store repair rebuilds it)`,
       );
     }
     try {
-      for (const ddl of GRAPH_DDL) await db.query(ddl);
       const index = new GraphIndex(db);
+      if (opts.readOnly) {
+        if (!(await hasEveryTable(db))) return index;
+      } else for (const ddl of GRAPH_DDL) await db.query(ddl);
       for (const r of await db.query("MATCH (q:Task) RETURN q.id AS id")) {
         index.#tasks.add(String(r.id));
       }

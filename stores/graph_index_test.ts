@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { isAutomemError } from "../core/automem_error.ts";
 import { GraphIndex } from "./graph_index.ts";
 import { withTempDir } from "./store_conformance.ts";
 
@@ -59,4 +60,34 @@ Deno.test("GraphIndex mirrors survive reopen and deleting memories removes orpha
       await index.close();
     }
   });
+});
+
+Deno.test("a graph database held by another process is store_busy, with no advice to repair", async () => {
+  const dir = await Deno.makeTempDir();
+  const holder = `import { GraphIndex } from ${
+    JSON.stringify(new URL("./graph_index.ts", import.meta.url).href)
+  };
+await GraphIndex.open(${JSON.stringify(dir)});
+console.log("held");
+for await (const _ of Deno.stdin.readable) { /* hold until the test closes stdin */ }`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--config", new URL("../deno.json", import.meta.url).pathname, holder],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  try {
+    const reader = child.stdout.getReader();
+    const first = await reader.read();
+    assert.match(new TextDecoder().decode(first.value), /held/);
+    reader.releaseLock();
+    const error = await GraphIndex.open(dir).then(() => undefined, (e) => e);
+    assert.ok(isAutomemError(error, "store_busy"), String(error));
+    assert.doesNotMatch(error.message, /repair/);
+  } finally {
+    await child.stdin.close();
+    await child.stdout.cancel();
+    await child.status;
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -93,7 +93,9 @@ export function buildLinkBatch(
       task: unit.source_task_id
         ? {
           id: `q:${unit.source_task_id}`,
-          query_text: unit.source_task_query,
+          // Never read back, and a task's words would outlive its units inside the database
+          // file after a delete (docs/design.md#forgetting): the record log keeps the query.
+          query_text: "",
           task_outcome: unit.task_outcome,
         }
         : undefined,

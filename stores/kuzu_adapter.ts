@@ -54,6 +54,8 @@ export interface KuzuOptions {
   scratchDir?: string;
   /** Rows from which `append` loads through COPY (default {@linkcode COPY_MIN_ROWS}). */
   copyMinRows?: number;
+  /** Open without write access (checking a store; works on read-only media). */
+  readOnly?: boolean;
 }
 
 const csvField = (s: string) => `"${s.replaceAll('"', '""')}"`;
@@ -111,7 +113,12 @@ export class KuzuGraph {
   /** Opens (or creates) the database at `path`; Kùzu replays its WAL after a crash. */
   static async open(path: string, options: KuzuOptions = {}): Promise<KuzuGraph> {
     const kuzu = await loadKuzu();
-    const db = new kuzu.Database(path, options.bufferPoolBytes ?? 512 * 1024 * 1024);
+    const db = new kuzu.Database(
+      path,
+      options.bufferPoolBytes ?? 512 * 1024 * 1024,
+      true,
+      options.readOnly ?? false,
+    );
     await db.init();
     const conn = options.threads
       ? new kuzu.Connection(db, options.threads)
@@ -121,7 +128,7 @@ export class KuzuGraph {
     if (scratchDir.includes("'")) {
       throw new StoreError("invalid_argument", ["scratchDir"], "must not contain a single quote");
     }
-    for await (const e of Deno.readDir(scratchDir)) {
+    for await (const e of options.readOnly ? [] : Deno.readDir(scratchDir)) {
       if (e.isFile && /^\.kuzu-copy-\d+\.csv$/.test(e.name)) {
         await Deno.remove(join(scratchDir, e.name));
       }

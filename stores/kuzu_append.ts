@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { AutomemError } from "../core/automem_error.ts";
 
 /** Rows per table from which `append` loads through COPY instead of CREATE statements. */
 export const COPY_MIN_ROWS = 8192;
@@ -53,7 +54,9 @@ export function createCypher(shape: TableShape): string {
     return `UNWIND $rows AS r CREATE (:${shape.name}${braces}) RETURN count(*) AS n`;
   }
   const { from, to } = shape;
-  if (!from || !to) throw new Error(`relationship table ${shape.name} has no endpoints`);
+  if (!from || !to) {
+    throw new AutomemError("internal", `relationship table ${shape.name} has no endpoints`);
+  }
   return `UNWIND $rows AS r MATCH (a:${from.table} {${from.key}: r.c0}), ` +
     `(b:${to.table} {${to.key}: r.c1}) CREATE (a)-[:${shape.name}${braces}]->(b) ` +
     `RETURN count(*) AS n`;

@@ -70,6 +70,9 @@ export { type SyntheticOptions, syntheticQuery, syntheticUnits } from "./synthet
 export {
   checkStore,
   repairStore,
+  type StoreCheckOptions,
   type StoreCheckReport,
   type StoreProblem,
+  type StoreRepairResult,
 } from "./store_repair.ts";
+export { mountOptionsOf, whyReadOnly, type WritableProbe } from "./store_media.ts";

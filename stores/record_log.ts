@@ -62,6 +62,11 @@ export interface RecordLogOptions<T extends { id: string }> {
   schema: z.ZodType<T>;
   /** Minimum log length before {@linkcode RecordLog.needsCheckpoint} says yes (default 1000). */
   checkpointAfter?: number;
+  /**
+   * Validate only: every rule of a normal open runs, but nothing is created, cut or removed
+   * (`automem store check` opens with this, so it refuses exactly what opening refuses).
+   */
+  readOnly?: boolean;
 }
 
 /** An append-only record log with snapshots; see the module docs for the file format. */
@@ -72,7 +77,7 @@ export class RecordLog<T extends { id: string }> {
   #logRecords = 0;
 
   private constructor(opts: RecordLogOptions<T>) {
-    this.#opts = { checkpointAfter: 1000, ...opts };
+    this.#opts = { checkpointAfter: 1000, readOnly: false, ...opts };
     this.#lineSchema = z.object({
       record: opts.schema,
       vector: z.string().nullable().optional(),
@@ -84,10 +89,10 @@ export class RecordLog<T extends { id: string }> {
     opts: RecordLogOptions<T>,
   ): Promise<{ log: RecordLog<T>; records: VectorRecord<T>[] }> {
     const log = new RecordLog(opts);
-    await Deno.mkdir(opts.dir, { recursive: true });
+    if (!opts.readOnly) await Deno.mkdir(opts.dir, { recursive: true });
     const state = await log.#readSnapshot();
     await log.#replayLog(state);
-    await log.#removeStrayFiles();
+    if (!opts.readOnly) await log.#removeStrayFiles();
     return { log, records: [...state.values()] };
   }
 
@@ -117,34 +122,11 @@ export class RecordLog<T extends { id: string }> {
   /** Writes `records` as the new snapshot and starts an empty log. */
   async checkpoint(records: Iterable<VectorRecord<T>>): Promise<void> {
     const generation = this.#generation + 1;
-    const lines: string[] = [];
-    const ids: string[] = [];
-    const vectors: Float32Array[] = [];
-    for (const { record, vector } of records) {
-      lines.push(JSON.stringify(record));
-      if (vector) {
-        ids.push(record.id);
-        vectors.push(vector);
-      }
+    const files = snapshotFiles(this.#opts.name, this.#opts.dim, generation, records);
+    if (files.vectorFile) {
+      await writeFileAtomic(join(this.#opts.dir, files.vectorFile), files.vectors!);
     }
-    const vectorFile = ids.length > 0 ? `${this.#opts.name}-${generation}.f32` : null;
-    if (vectorFile) {
-      await writeFileAtomic(
-        join(this.#opts.dir, vectorFile),
-        packVectors(this.#opts.dim, ids, vectors),
-      );
-    }
-    const header = {
-      format: SNAPSHOT_FORMAT,
-      generation,
-      dim: this.#opts.dim,
-      count: lines.length,
-      vectors: vectorFile,
-    };
-    await writeFileAtomic(
-      this.#path("snapshot"),
-      [JSON.stringify(header), ...lines].join("\n") + "\n",
-    );
+    await writeFileAtomic(this.#path("snapshot"), files.snapshot);
     this.#generation = generation;
     await this.#resetLog();
     await this.#removeStrayFiles();
@@ -156,8 +138,8 @@ export class RecordLog<T extends { id: string }> {
   }
 
   async #resetLog(): Promise<void> {
-    const header = { format: LOG_FORMAT, generation: this.#generation };
-    await writeFileAtomic(this.#path("log"), JSON.stringify(header) + "\n");
+    if (this.#opts.readOnly) return;
+    await writeFileAtomic(this.#path("log"), emptyLogText(this.#generation));
     this.#logRecords = 0;
   }
 
@@ -253,7 +235,7 @@ export class RecordLog<T extends { id: string }> {
       count++;
     }
     // Cut the torn tail so the next append starts on a fresh line.
-    if (encoder.encode(text).byteLength !== validBytes) {
+    if (!this.#opts.readOnly && encoder.encode(text).byteLength !== validBytes) {
       await Deno.truncate(this.#path("log"), validBytes);
     }
     this.#logRecords = count;
@@ -295,6 +277,43 @@ export class RecordLog<T extends { id: string }> {
       if (entry.isFile && (oldVectors || temp)) await Deno.remove(join(this.#opts.dir, name));
     }
   }
+}
+
+/** The text of an empty log extending `generation`. */
+export function emptyLogText(generation: number): string {
+  return JSON.stringify({ format: LOG_FORMAT, generation }) + "\n";
+}
+
+/** The files of a snapshot of `records` at `generation`: vector file (if any) and snapshot text. */
+export function snapshotFiles<T extends { id: string }>(
+  name: string,
+  dim: number,
+  generation: number,
+  records: Iterable<VectorRecord<T>>,
+): { vectorFile: string | null; vectors: Uint8Array | null; snapshot: string } {
+  const lines: string[] = [];
+  const ids: string[] = [];
+  const vectors: Float32Array[] = [];
+  for (const { record, vector } of records) {
+    lines.push(JSON.stringify(record));
+    if (vector) {
+      ids.push(record.id);
+      vectors.push(vector);
+    }
+  }
+  const vectorFile = ids.length > 0 ? `${name}-${generation}.f32` : null;
+  const header = {
+    format: SNAPSHOT_FORMAT,
+    generation,
+    dim,
+    count: lines.length,
+    vectors: vectorFile,
+  };
+  return {
+    vectorFile,
+    vectors: vectorFile ? packVectors(dim, ids, vectors) : null,
+    snapshot: [JSON.stringify(header), ...lines].join("\n") + "\n",
+  };
 }
 
 /** The bytes of a snapshot's vector file; a missing one is a `corrupt_file` naming it. */

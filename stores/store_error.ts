@@ -17,6 +17,8 @@ export type StoreErrorCode =
   | "unknown_node"
   | "invalid_argument"
   | "corrupt_file"
+  | "read_only"
+  | "store_busy"
   | "embedder_mismatch"
   | "closed";
 

@@ -1,7 +1,7 @@
 /**
  * The one port every store implements (json, vector, hybrid, graph, llm_graph). Every method is
- * async. Deletion is soft everywhere (`is_active = false`); `compact()` is the only physical
- * removal, under one policy for all stores.
+ * async. `remove` is soft (`is_active = false`); `purge` (named units) and `compact()` (every
+ * inactive unit) remove physically, under one policy for all stores.
  *
  * @module
  */
@@ -38,14 +38,21 @@ export interface AddResult {
 
 /** A graph edge. Node ids: `m:<unit id>`, `e:<entity type>:<name>`, `q:<task id>`. */
 export interface GraphEdge {
+  /** Node id the edge leaves. */
   source: string;
+  /** Node id the edge reaches. */
   target: string;
   /** Upper-case type: HAS_MEMORY, HAS_ENTITY (structural); SIMILAR, COOCCURS (derived); others. */
   type: string;
+  /** Strength used by graph retrieval. */
   weight: number;
+  /** Tasks that used the edge (derived edges). */
   usage_count?: number;
+  /** Of those, tasks that succeeded. */
   success_count?: number;
+  /** Weight before outcome feedback. */
   base_weight?: number;
+  /** Outcome feedback applied to the base weight. */
   feedback_multiplier?: number;
   /** Fact text on entity-to-entity edges (llm_graph). */
   fact?: string;
@@ -61,10 +68,13 @@ export interface EntityRef {
 export interface EntityNode {
   /** `e:<entity type>:<normalised name>`. */
   id: string;
+  /** Entity type (e.g. `tool`, `topic`). */
   type: string;
   /** Display name. */
   name: string;
+  /** Other names it was seen under. */
   aliases: string[];
+  /** Short description (llm_graph), or "". */
   summary: string;
 }
 
@@ -109,6 +119,7 @@ export interface GraphOps {
 
 /** A full export of a store, for the search loop's canonical pool. */
 export interface StoreSnapshot {
+  /** Every unit, active or not, with its embedding. */
   units: MemoryUnit[];
   /** Graph edges (empty for non-graph stores). */
   edges: GraphEdge[];
@@ -137,6 +148,11 @@ export interface MemoryStore {
   get(id: string): Promise<MemoryUnit | undefined>;
   /** Soft-deletes; returns how many were active. */
   remove(ids: readonly string[]): Promise<number>;
+  /**
+   * Physically removes these units (active or not) from every index, the vectors and the graph,
+   * and rewrites the persisted state without them; returns the units removed.
+   */
+  purge(ids: readonly string[]): Promise<MemoryUnit[]>;
   list(filter?: UnitFilter): Promise<MemoryUnit[]>;
   count(filter?: UnitFilter): Promise<number>;
   /** Keyword search over `contentText` (BM25 or exact keyword scoring), best first. */

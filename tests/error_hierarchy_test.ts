@@ -83,3 +83,22 @@ Deno.test("errors that wrap another keep it as cause (config, run artifacts, ben
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("library code throws no plain Error, RangeError or TypeError (every refusal has a code)", async () => {
+  const offenders: string[] = [];
+  const library = ["core/", "stores/", "retrieval/", "memory/"];
+  for await (const file of tsFiles(ROOT)) {
+    const rel = relative(ROOT, file);
+    if (!library.some((d) => rel.startsWith(d))) continue;
+    if (/_test\.ts$|_bench\.ts$|\/testing\//.test(rel)) continue;
+    const lines = (await Deno.readTextFile(file)).split("\n");
+    lines.forEach((line, i) => {
+      const code = line.trim();
+      if (code.startsWith("*") || code.startsWith("//")) return;
+      if (/throw new (?:Error|RangeError|TypeError)\(/.test(code)) {
+        offenders.push(`${rel}:${i + 1}`);
+      }
+    });
+  }
+  assert.deepEqual(offenders, [], "throw an AutomemError (or a subclass) with a code instead");
+});

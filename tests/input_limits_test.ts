@@ -36,6 +36,34 @@ Deno.test("spec /dev/zero is refused at once instead of being read until memory 
   assert.match(text, /not a regular file/);
 });
 
+Deno.test("spec - with an endless standard input fails at the 1 MiB cap instead of reading it all", async () => {
+  const main = new URL("../main.ts", import.meta.url).pathname;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "--v8-flags=--max-old-space-size=256", main, "spec", "-"],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // /dev/zero through a pipe, bounded so that a reader without a cap still ends: 64 MiB.
+  const limit = 64 << 20, chunk = new Uint8Array(256 << 10);
+  let written = 0;
+  const writer = child.stdin.getWriter();
+  try {
+    while (written < limit) {
+      await writer.write(chunk);
+      written += chunk.byteLength;
+    }
+    await writer.close();
+  } catch {
+    // The child stopped reading and closed its end: what the cap is for.
+  }
+  const { code, stdout, stderr } = await child.output();
+  const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
+  assert.equal(code, 1, text);
+  assert.match(text, /standard input is larger than the 1048576-byte limit/);
+  assert.ok(written < 16 << 20, `the child took ${written} bytes before refusing`);
+});
+
 Deno.test("a spec with a UTF-8 BOM parses; duplicate keys are an error naming the key", async () => {
   const bom = await cli(["spec", "s.json"], { "s.json": "\ufeff" + JSON.stringify(SPEC) });
   assert.equal(bom.code, 0, bom.err + bom.out);

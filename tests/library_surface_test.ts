@@ -17,7 +17,8 @@ async function rootExports(): Promise<string[]> {
   return names;
 }
 
-Deno.test("importing the root module loads no server, CLI, search engine or Hono", async () => {
+/** `deno info --json mod.ts`: the root's module graph. */
+async function rootGraph(): Promise<string> {
   const out = await new Deno.Command(deno, {
     args: ["info", "--json", "mod.ts"],
     cwd: ROOT.pathname,
@@ -25,7 +26,11 @@ Deno.test("importing the root module loads no server, CLI, search engine or Hono
     stderr: "piped",
   }).output();
   assert.ok(out.success, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  return new TextDecoder().decode(out.stdout);
+}
+
+Deno.test("importing the root module loads no server, CLI, search engine or Hono", async () => {
+  const info = JSON.parse(await rootGraph());
   const specifiers: string[] = info.modules.map((m: { specifier: string }) => m.specifier);
   const local = specifiers.filter((s) => s.startsWith(ROOT.href)).map((s) =>
     s.slice(ROOT.href.length)
@@ -39,6 +44,32 @@ Deno.test("importing the root module loads no server, CLI, search engine or Hono
   assert.deepEqual(forbidden, []);
   const npm = specifiers.filter((s) => /hono|playwright|cli-progress/.test(s));
   assert.deepEqual(npm, []);
+});
+
+Deno.test("the root module reaches the OpenAI SDK and Kùzu only through dynamic imports", async () => {
+  type Dep = { code?: { specifier: string }; isDynamic?: boolean };
+  type Mod = { specifier: string; dependencies?: Dep[] };
+  const info = JSON.parse(await rootGraph()) as {
+    roots: string[];
+    modules: Mod[];
+  };
+  const bySpecifier = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const stack = [...info.roots];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (seen.has(s)) continue;
+    seen.add(s);
+    for (const d of bySpecifier.get(s)?.dependencies ?? []) {
+      if (d.code && !d.isDynamic) stack.push(d.code.specifier);
+    }
+  }
+  const sdks = [...seen].filter((s) => /^npm:\/?(openai|kuzu)@/.test(s));
+  assert.deepEqual(sdks, [], "statically loaded when the root is imported");
+  assert.ok(
+    [...seen].some((s) => s.endsWith("core/openai_adapter.ts")),
+    "the walk saw the adapter",
+  );
 });
 
 Deno.test("the root exports tens of names, each with a runtime value or a type", async () => {

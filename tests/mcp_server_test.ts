@@ -37,8 +37,10 @@ const TOOLS = [
   "memory_get",
   "memory_guidance",
   "memory_list",
+  "memory_purge",
   "memory_report_outcome",
   "memory_search",
+  "memory_update",
 ];
 
 /** The JSON a tool answered with (tools answer one JSON text block). */
@@ -51,8 +53,18 @@ async function call(client: McpClient, name: string, args: Record<string, unknow
 
 /** Lists tools, adds a lesson, gets guidance, searches, reads the unit resource and deletes it. */
 async function exercise(client: McpClient): Promise<void> {
-  const tools = (await client.listTools()).tools.map((t: { name: string }) => t.name).sort();
-  assert.deepEqual(tools, TOOLS);
+  const listed = (await client.listTools()).tools;
+  assert.deepEqual(listed.map((t: { name: string }) => t.name).sort(), TOOLS);
+  const hints = Object.fromEntries(
+    listed.map((t: { name: string; annotations?: Record<string, unknown> }) => [
+      t.name,
+      t.annotations,
+    ]),
+  );
+  assert.equal(hints.memory_search?.readOnlyHint, true);
+  assert.equal(hints.memory_delete?.destructiveHint, true);
+  assert.equal(hints.memory_add_lesson?.readOnlyHint, false);
+  assert.equal(hints.memory_add_lesson?.destructiveHint, false);
   const added = await call(client, "memory_add_lesson", {
     text: "Ask for the order number before issuing a refund.",
     use_when: ["refund"],
@@ -80,7 +92,15 @@ async function exercise(client: McpClient): Promise<void> {
     messages: [{ role: "user", content: "refund please" }, { role: "assistant", content: "Done" }],
   });
   assert.equal(outcome.error, false, JSON.stringify(outcome.value));
+  const updated = await call(client, "memory_update", {
+    id,
+    text: "Ask for the order number and the receipt before a refund.",
+  });
+  assert.match(updated.value.content.principle, /receipt/, JSON.stringify(updated.value));
   assert.deepEqual((await call(client, "memory_delete", { id })).value, { deleted: 1 });
+  assert.deepEqual((await call(client, "memory_get", { id })).value, { found: false, id });
+  const gone = await client.readResource({ uri: resources[0] }).catch((e: { code?: number }) => e);
+  assert.equal(gone.code, -32002, "a missing resource is -32002, not an internal error");
   const left = await call(client, "memory_list", {});
   assert.ok(!(left.value as { id: string }[]).some((u) => u.id === id));
   const bad = await call(client, "memory_add_lesson", { text: " " });
@@ -169,6 +189,14 @@ Deno.test("automem mcp over stdio serves the memory to the SDK's own client", as
     const restarted = await start();
     try {
       await filesSurvive(restarted);
+      // Over the 4 MiB limit: a clear JSON-RPC error for that call, and the session goes on.
+      const huge = await restarted.callTool({
+        name: "memory_add_lesson",
+        arguments: { text: "x".repeat(5 * 1024 * 1024) },
+      }).catch((e: { code?: number; message?: string }) => e);
+      assert.equal((huge as { code?: number }).code, -32600, String(huge));
+      assert.match(String((huge as { message?: string }).message), /larger than 4194304 bytes/);
+      assert.equal((await call(restarted, "memory_list", {})).error, false, "still serving");
     } finally {
       await restarted.close();
     }
@@ -195,7 +223,7 @@ Deno.test("MCP over streamable HTTP on loopback requires the token when one is s
       await client.close();
     }
     const reopened = await McpFiles.open(filesPathFor(`${work}/memory/`));
-    assert.equal(reopened.fs.read("people.txt"), "bob: vip\nalice: phone\n");
+    assert.equal(await reopened.read((fs) => fs.read("people.txt")), "bob: vip\nalice: phone\n");
   } finally {
     stop.abort();
     await server.finished;

@@ -3,9 +3,16 @@ import { relative } from "node:path";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const SKIP_DIRS = new Set([".git", ".tools", "node_modules", "runs", "docs", "examples"]);
-// The one module that resolves paths from its own location: it finds the external datasets
-// beside a checkout (`../shared/data`) for tests and benchmarks, never a repository file.
-const ALLOWED = new Set(["memory/trajectory_io/shared_data.ts"]);
+// Modules that resolve paths from their own location. shared_data.ts finds the external datasets
+// beside a checkout (`../shared/data`) for tests and benchmarks, never a repository file. The
+// word-vector embedder reads its binary table beside it (Deno has no flag-free bytes import); the
+// compile task embeds that file with `--include`, which the last test checks. code_digest.ts hashes
+// the sources a worker runs, and a binary without them reports "unreadable" by design.
+const ALLOWED = new Set([
+  "memory/trajectory_io/shared_data.ts",
+  "core/word_vector_embedder.ts",
+  "core/code_digest.ts",
+]);
 
 async function* sourceFiles(dir: string): AsyncGenerator<string> {
   for await (const e of Deno.readDir(dir)) {
@@ -40,4 +47,11 @@ Deno.test("prompts and the dashboard are text imports (embedded by deno compile)
   assert.ok(promptImports >= 10, `expected the prompts to be text imports, found ${promptImports}`);
   const dashboard = await Deno.readTextFile(`${ROOT}server/dashboard.ts`);
   assert.match(dashboard, /dashboard\.html"\s+with\s+\{\s*type:\s*"text"\s*\}/);
+});
+
+Deno.test("the compile task embeds the word-vector table that the embedder reads by path", async () => {
+  const config = JSON.parse(await Deno.readTextFile(`${ROOT}deno.json`));
+  assert.match(config.tasks.compile, /--include core\/word_vectors_sg100\.bin\b/);
+  const embedder = await Deno.readTextFile(`${ROOT}core/word_vector_embedder.ts`);
+  assert.match(embedder, /new URL\("\.\/word_vectors_sg100\.bin", import\.meta\.url\)/);
 });

@@ -17,7 +17,7 @@ Deno.test("the README's 'Use the winner' snippet is at most ten lines", async ()
   assert.ok(lines.length <= 10, `${lines.length} lines`);
 });
 
-Deno.test("the README's 'Use the winner' snippet runs against a search's run directory", async () => {
+Deno.test("the README's 'Use the winner' snippet runs from a folder outside the checkout with the README's command and answers offline", async () => {
   const work = await Deno.makeTempDir({ prefix: "automem_readme_" });
   try {
     await Deno.mkdir(`${work}/runs/demo`, { recursive: true });
@@ -42,21 +42,29 @@ Deno.test("the README's 'Use the winner' snippet runs against a search's run dir
       synthetic: true,
     });
     await Deno.writeTextFile(`${work}/runs/demo/summary.json`, JSON.stringify(summary));
-    const code = (await snippet()).replace(
-      `"./mod.ts"`,
-      JSON.stringify(new URL("mod.ts", ROOT).href),
-    );
-    await Deno.writeTextFile(`${work}/snippet.ts`, code);
+    // The README's own command, run from a folder outside the checkout.
+    const readme = await Deno.readTextFile(new URL("README.md", ROOT));
+    const command = /`(deno run -A --config <checkout>\/deno\.json app\.ts)`/.exec(readme)?.[1];
+    assert.ok(command, "the README gives the command that runs app.ts");
+    const checkout = ROOT.pathname.replace(/\/$/, "");
+    const code = (await snippet()).replaceAll("<checkout>/runs/demo", `${work}/runs/demo`)
+      .replaceAll("<checkout>", checkout);
+    await Deno.writeTextFile(`${work}/app.ts`, code);
+    const [, ...args] = command.replaceAll("<checkout>", checkout).split(" ");
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--config", new URL("deno.json", ROOT).pathname, "snippet.ts"],
+      args,
       cwd: work,
       stdout: "piped",
       stderr: "piped",
     }).output();
     const stdout = new TextDecoder().decode(out.stdout);
     assert.ok(out.success, new TextDecoder().decode(out.stderr));
-    assert.match(stdout, /^no guidance yet$/m, "a fresh memory has no guidance");
-    assert.match(stdout, /\[\s*\]|unit/, "the search result is printed");
+    assert.ok(!work.startsWith(checkout), "the program ran outside the checkout");
+    const lines = stdout.trim().split("\n");
+    const guidance = lines.slice(0, -1).join("\n");
+    assert.match(guidance, /order number/, "the guidance carries the lesson");
+    assert.match(guidance, /\[memory:m-000001\]/, "and cites it");
+    assert.equal(lines.at(-1), "Ask for the order number before refunding a damaged item.");
     const stored = [...Deno.readDirSync(`${work}/agent_memory`)].map((e) => e.name);
     assert.ok(stored.includes("store_json"), `the memory lives in agent_memory: ${stored}`);
   } finally {

@@ -17,9 +17,31 @@ import { createWebBenchmark } from "../bench/web_bench/benchmark.ts";
 import { WEB_KINDS } from "../bench/web_bench/kinds.ts";
 
 type Body = {
-  messages: { role: string; content: string }[];
+  messages: {
+    role: string;
+    content: string;
+    tool_call_id?: string;
+    tool_calls?: { id: string }[];
+  }[];
   tools?: { function: { name: string } }[];
 };
+
+/**
+ * What a strict chat template (Mistral, Gemma, Llama 2 on vLLM/TGI) refuses: a system message
+ * after the first, two user or two assistant messages in a row, a tool message that answers no
+ * call of the assistant turn before it.
+ */
+function strictTemplateProblem(messages: Body["messages"]): string | undefined {
+  let open = new Set<string>();
+  for (const [i, m] of messages.entries()) {
+    const prev = messages[i - 1];
+    if (m.role === "system" && i > 0) return `system message at ${i}`;
+    if (prev && prev.role === m.role && m.role !== "tool") return `two ${m.role} messages at ${i}`;
+    if (m.role === "assistant") open = new Set((m.tool_calls ?? []).map((c) => c.id));
+    if (m.role === "tool" && !open.has(m.tool_call_id ?? "")) return `stray tool message at ${i}`;
+  }
+  return undefined;
+}
 
 function reply(message: Record<string, unknown>) {
   return Response.json({
@@ -42,8 +64,17 @@ async function withFakeEndpoint(
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const body = await req.json() as Body;
     seen.push(body);
-    const text = body.messages.map((m) => m.content).join("\n");
-    const last = body.messages.at(-1)!.content;
+    const problem = strictTemplateProblem(body.messages);
+    if (problem) {
+      return Response.json(
+        { error: { message: `Conversation roles must alternate: ${problem}` } },
+        {
+          status: 400,
+        },
+      );
+    }
+    const text = body.messages.map((m) => m.content ?? "").join("\n");
+    const last = body.messages.at(-1)!.content ?? "";
     if (text.includes("fair judge evaluating")) {
       return reply({ content: '{"rationale":"two is 2","judgement":"correct"}' });
     }
@@ -100,6 +131,7 @@ async function runOnce(baseURL: string) {
       context: offlineToolContext(),
     },
     limits: { summaryInterval: 1 },
+    scorer: "judge",
   }, loaded.tasks);
   const provider = new CannedProvider({
     begin: () => ({ text: "MEMORY: the moons page is m.test" }),
@@ -115,16 +147,24 @@ async function runOnce(baseURL: string) {
   return { record, provider };
 }
 
-Deno.test("through the OpenAI adapter: native tool calls, a summary, memory injection and the model judge", async () => {
+Deno.test("through the OpenAI adapter and a strict-template endpoint: native tool calls, a summary, memory injection and the model judge", async () => {
   await withFakeEndpoint(true, async (baseURL, seen) => {
     const { record, provider } = await runOnce(baseURL);
     assert.equal(record.stop, "final_answer", JSON.stringify(record.errors));
     assert.equal(record.agent_answer, "two");
+    // Earlier calls went back as OpenAI tool messages answering their call ids.
+    const withTools = seen.filter((b) => b.tools);
+    for (const b of withTools) {
+      const calls = b.messages.flatMap((m) => m.tool_calls ?? []).map((c) => c.id);
+      const answered = b.messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id);
+      assert.deepEqual(answered, calls);
+    }
+    assert.ok(withTools.some((b) => b.messages.some((m) => m.role === "tool")));
     assert.deepEqual([record.result.success, record.result.judge_status], [true, "judged"]);
     assert.ok(seen.some((b) => b.tools?.some((t) => t.function.name === "final_answer")));
-    assert.ok(seen[0].messages.some((m) => m.content.includes("MEMORY: the moons page")));
-    assert.ok(seen.some((b) => b.messages.at(-1)!.content.includes("Summarise your progress")));
-    assert.ok(seen.some((b) => b.messages.some((m) => m.content.includes("MEMORY-REFRESH"))));
+    assert.ok(seen[0].messages.some((m) => m.content?.includes("MEMORY: the moons page")));
+    assert.ok(seen.some((b) => b.messages.at(-1)!.content?.includes("Summarise your progress")));
+    assert.ok(seen.some((b) => b.messages.some((m) => m.content?.includes("MEMORY-REFRESH"))));
     assert.equal(provider.calls.refresh.length, 1);
     assert.equal(provider.calls.end[0].outcome.success, true);
     assert.ok(record.result.tokens.judge!.prompt > 0);
@@ -135,12 +175,12 @@ Deno.test("through the OpenAI adapter: native tool calls, a summary, memory inje
   });
 });
 
-Deno.test("through the OpenAI adapter: an endpoint without tool support gets JSON actions", async () => {
+Deno.test("through the OpenAI adapter and a strict-template endpoint: an endpoint without tool support gets JSON actions", async () => {
   await withFakeEndpoint(false, async (baseURL, seen) => {
     const { record } = await runOnce(baseURL);
     assert.equal(record.result.success, true);
     const rejected = seen.filter((b) => b.tools).length;
     assert.equal(rejected, 1, "tools are offered once, then never again");
-    assert.ok(seen.some((b) => b.messages[0].content.includes("Reply with JSON only")));
+    assert.ok(seen.some((b) => b.messages[0].content?.includes("Reply with JSON only")));
   });
 });

@@ -72,6 +72,7 @@ export async function runStep(
     };
   }
   const observations: string[] = [];
+  const answers: ChatMessage[] = [];
   for (const [i, c] of action.calls.entries()) {
     const thought = i === 0 ? action.think : undefined;
     const base = { ref: `step:${run.steps.length}`, kind: "action" as const, tool: c.name };
@@ -104,6 +105,17 @@ export async function runStep(
       meta: { step, format: action.format },
     });
     observations.push(`Observation from ${c.name}:\n${observation}`);
+    const id = reply.toolCalls?.[i]?.id;
+    if (id !== undefined) answers.push({ role: "tool", toolCallId: id, content: observation });
+  }
+  // Native calls go back as the endpoint's own tool messages, one per call id.
+  if (action.format === "native" && reply.toolCalls?.length === answers.length) {
+    return {
+      messages: [
+        { role: "assistant", content: reply.text, toolCalls: reply.toolCalls },
+        ...answers,
+      ],
+    };
   }
   return {
     messages: [

@@ -2,7 +2,11 @@
  * GAIA task files: a JSON array or JSON Lines of `{Question, "Final answer", file_name, task_id,
  * Level}` (GAIA's own metadata shape). `file_name` is empty or a path relative to the file's
  * folder; absolute paths and `..` segments are refused here, the attachment tool confines reads
- * again at run time. `Level` is 1–3 as a number or numeric string.
+ * again at run time. `Level` is 1–3 as a number or numeric string. GAIA's test split publishes its
+ * questions with the answer `?` (the answers stay with the leaderboard); such rows cannot be
+ * scored here, so a file with any of them is refused with one issue that says so, instead of
+ * loading tasks that would all score 0. The parquet form (`metadata.parquet`) reaches this
+ * loader as the JSON array of its rows (see `web_bench/open.ts`).
  *
  * @module
  */
@@ -44,14 +48,30 @@ function attachmentIssue(name: string): string | undefined {
   return undefined;
 }
 
+function unansweredIssue(where: number[], total: number, unit: string): Issue {
+  const shown = where.slice(0, 5).join(", ") + (where.length > 5 ? ", …" : "");
+  return {
+    code: "no_gold_answer",
+    path: [where[0], "Final answer"],
+    message: `${where.length} of ${total} rows have the answer '?' (${unit} ${shown}): GAIA's ` +
+      "test split keeps its answers private, so automem cannot score it; run the validation " +
+      "split, or submit test answers to the GAIA leaderboard",
+  };
+}
+
 /** Parses a GAIA file's text; never throws. */
 export function loadGaia(text: string): LoadResult {
   const { rows, issues, unit } = jsonRows(text);
   const tasks: WebTask[] = [];
+  const unanswered: number[] = [];
   rows.forEach(({ value, where }, row) => {
     const r = GaiaRowSchema.safeParse(value);
     if (!r.success) {
       issues.push(...rowIssues(unit, where, fromZodIssues(r.error.issues)));
+      return;
+    }
+    if (r.data["Final answer"].trim() === "?") {
+      unanswered.push(where);
       return;
     }
     const file = (r.data.file_name ?? "").trim();
@@ -73,6 +93,7 @@ export function loadGaia(text: string): LoadResult {
       info: { Level: r.data.Level, file_name: file },
     });
   });
+  if (unanswered.length > 0) issues.push(unansweredIssue(unanswered, rows.length, unit));
   issues.push(...duplicateIssues(tasks, unit));
   if (issues.length === 0 && tasks.length === 0) {
     issues.push({ code: "empty", path: [], message: "the GAIA file has no tasks" } as Issue);

@@ -44,3 +44,12 @@ Deno.test("a GAIA row without Question is reported as missing", () => {
   assert.equal(r.issues[0].code, "missing_field");
   assert.deepEqual(r.issues[0].path, [1, "Question"]);
 });
+
+Deno.test("GAIA's test split (answers '?') is refused with one issue that says why", () => {
+  const r = loadGaia([row({ "Final answer": "?" }), row({ task_id: "t2", "Final answer": "?" })]
+    .join("\n"));
+  assert.ok(!r.ok);
+  assert.equal(r.issues.length, 1);
+  assert.equal(r.issues[0].code, "no_gold_answer");
+  assert.match(r.issues[0].message, /2 of 2 rows have the answer '\?'.*test split/);
+});

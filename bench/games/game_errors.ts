@@ -12,7 +12,7 @@ export class GameEnvError extends AutomemError {
   readonly env: string;
   /**
    * Builds the error. Codes: `game_unavailable` (binary or namespace support missing),
-   * `game_timeout` (no settled screen within the bound), `game_exited` (the process is gone),
+   * `game_timeout` (no settled screen: no progress within the bound), `game_exited` (the process is gone),
    * `game_option` (a bad option value), `game_state` (a call in the wrong state).
    */
   constructor(env: string, code: string, message: string, options: { cause?: unknown } = {}) {

@@ -1,20 +1,23 @@
 /**
- * Reads a GAIA attachment into text by its extension: plain text and code as they are, CSV/TSV
- * and spreadsheets as Markdown tables, JSON pretty-printed, PDF and Word documents as text, HTML
- * through the readable extractor, and zip archives unpacked under limits with each member read
- * the same way. Images and audio need a describer (a vision or transcription endpoint);
+ * Reads a GAIA attachment (or a document `crawl_page` found on the web) into text by its
+ * extension: plain text and code as they are, CSV/TSV and spreadsheets as Markdown tables, JSON
+ * pretty-printed, PDF, Word and PowerPoint documents as text, HTML through the readable
+ * extractor (its encoding sniffed like a browser's), and zip archives unpacked under limits with
+ * each member read the same way. Images and audio need a describer (a vision or transcription endpoint);
  * without one the agent is told plainly that the file cannot be read.
  *
  * @module
  */
 import { extname } from "node:path";
-import { csvToMarkdown } from "./csv_reader.ts";
+import { csvToMarkdown, parseCsv } from "./csv_reader.ts";
 import { docxToMarkdown } from "./docx_reader.ts";
 import { readHtml } from "./html_reader.ts";
 import { htmlToMarkdown } from "./markdown.ts";
 import { pdfText } from "./pdf_text.ts";
+import { pptxToMarkdown } from "./pptx_reader.ts";
+import { decodeText } from "./text_decode.ts";
 import { WebToolError } from "./web_error.ts";
-import { xlsxToMarkdown } from "./xlsx_reader.ts";
+import { xlsxSheets, xlsxToMarkdown } from "./xlsx_reader.ts";
 import { DEFAULT_ZIP_LIMITS, unzipLimited, type ZipLimits } from "./zip_reader.ts";
 
 /** How an attachment is read. */
@@ -27,6 +30,7 @@ export type AttachmentKind =
   | "xlsx"
   | "pdf"
   | "docx"
+  | "pptx"
   | "zip"
   | "image"
   | "audio"
@@ -43,6 +47,7 @@ const KINDS: Record<string, AttachmentKind> = {
   ".xlsx": "xlsx",
   ".pdf": "pdf",
   ".docx": "docx",
+  ".pptx": "pptx",
   ".zip": "zip",
 };
 for (const ext of ["txt", "md", "py", "js", "ts", "xml", "log", "yaml", "yml", "pdb", "tex"]) {
@@ -78,6 +83,37 @@ export interface AttachmentReadOptions {
   readonly media?: MediaDescriber;
   /** What the agent wants from the file (passed to a media describer). */
   readonly question?: string;
+}
+
+/**
+ * The whole content of attachment `name` as data for code: every row of a CSV/TSV file (arrays
+ * of cell strings, header first), every sheet of a workbook (`{sheet: rows}`), parsed JSON, and
+ * for anything else the text {@linkcode readAttachmentBytes} gives. No row limit applies, so an
+ * aggregate over all rows is exact.
+ */
+export async function readAttachmentData(
+  name: string,
+  bytes: Uint8Array,
+  options: AttachmentReadOptions = {},
+): Promise<unknown> {
+  const kind = attachmentKind(name);
+  if (kind === "csv" || kind === "tsv") {
+    return parseCsv(
+      utf8OrNull(bytes) ?? new TextDecoder("latin1").decode(bytes),
+      kind === "tsv" ? "\t" : undefined,
+    );
+  }
+  if (kind === "xlsx") {
+    return Object.fromEntries((await xlsxSheets(bytes)).map((s) => [s.name, s.rows]));
+  }
+  if (kind === "json") {
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      // not JSON after all: its text below
+    }
+  }
+  return await readAttachmentBytes(name, bytes, options);
 }
 
 function utf8OrNull(bytes: Uint8Array): string | null {
@@ -127,7 +163,7 @@ export async function readAttachmentBytes(
       }
     }
     case "html": {
-      const page = readHtml(new TextDecoder().decode(bytes), `file:///${encodeURI(name)}`);
+      const page = readHtml(decodeText(bytes), `file:///${encodeURI(name)}`);
       return htmlToMarkdown(page.contentHtml);
     }
     case "xlsx":
@@ -136,6 +172,8 @@ export async function readAttachmentBytes(
       return await pdfText(bytes);
     case "docx":
       return await docxToMarkdown(bytes);
+    case "pptx":
+      return pptxToMarkdown(bytes, options.zipLimits);
     case "zip":
       return await readZip(bytes, options);
     case "image":

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { logicalClock } from "../../core/clock.ts";
+import { join } from "node:path";
+import { attachmentTool } from "./attachment_tool.ts";
 import { computeTool } from "./compute_tool.ts";
+import { writeXlsx } from "./xlsx_reader.ts";
 
 const ctx = { fetch, clock: logicalClock() };
 
@@ -55,4 +58,33 @@ Deno.test("run_javascript stops infinite loops, memory hogs and floods of output
   const flood = await chatty.call({ code: "while (true) console.log('x'.repeat(100));" }, ctx);
   assert.equal(flood.error, "too_large");
   assert.ok(flood.content.length < 4096 + 200);
+});
+
+Deno.test("run_javascript gets whole attachments as FILES, so a 500-row aggregate is exact", async () => {
+  const outer = await Deno.makeTempDir();
+  const dir = join(outer, "task");
+  await Deno.mkdir(dir);
+  try {
+    const rows = Array.from({ length: 500 }, (_, i) => [`item${i + 1}`, i + 1]);
+    await Deno.writeTextFile(
+      join(dir, "sales.csv"),
+      ["item,n", ...rows.map((r) => r.join(","))].join("\n"),
+    );
+    await Deno.writeFile(
+      join(dir, "sales.xlsx"),
+      await writeXlsx({ Q1: [["item", "n"], ...rows] }),
+    );
+    await Deno.writeTextFile(join(outer, "secret.txt"), "outside");
+    const task = { ...ctx, attachmentsDir: dir };
+    const code = "const sum = (rows) => rows.slice(1).reduce((a, r) => a + Number(r[1]), 0);\n" +
+      "console.log(sum(FILES['sales.csv']), sum(FILES['sales.xlsx'].Q1));";
+    const result = await computeTool().call({ code, files: ["sales.csv", "sales.xlsx"] }, task);
+    assert.deepEqual(result, { ok: true, content: "stdout:\n125250 125250" });
+    const view = await attachmentTool().call({ file_name: "sales.csv" }, task);
+    assert.match(view.content, /300 more rows/, "the reading view alone is cut");
+    const escape = await computeTool().call({ code: "1", files: ["../secret.txt"] }, task);
+    assert.equal(escape.ok, false);
+  } finally {
+    await Deno.remove(outer, { recursive: true });
+  }
 });

@@ -1,6 +1,8 @@
 /**
  * The `crawl_page(url, query)` tool: fetches a page through the guarded fetch (or the Jina
- * reader), reads it into Markdown (HTML, PDF, text), caches the reading in the web cache, and
+ * reader), follows `<meta>` refreshes like redirects, reads it into Markdown (HTML, PDF, Office
+ * documents, archives, text; images and audio with the configured media models), caches the
+ * reading in the web cache, and
  * returns the part relevant to `query` (condensed by the task model when the page is long) plus
  * the page's links so the agent can walk on.
  *
@@ -17,7 +19,14 @@ import {
   readResource,
   readWithJina,
 } from "./page_reader.ts";
-import { assertPublicHost, type FetchLimits, parseWebUrl, safeFetch } from "./safe_fetch.ts";
+import type { MediaDescriber } from "./attachment_reader.ts";
+import {
+  assertPublicHost,
+  DEFAULT_FETCH_LIMITS,
+  type FetchLimits,
+  parseWebUrl,
+  safeFetch,
+} from "./safe_fetch.ts";
 import { bounded, errorResult, okResult, parseArgs } from "./tool_result.ts";
 import type { AgentTool, ToolContext } from "./tool_port.ts";
 import type { WebCache } from "./web_cache.ts";
@@ -40,10 +49,13 @@ export interface CrawlToolOptions {
   readonly maxChars?: number;
   /** Most links listed after the text (default 40). */
   readonly maxLinks?: number;
+  /** Reads images and audio found on the web (the configured vision/transcription models). */
+  readonly media?: MediaDescriber;
 }
 
 async function readPage(
   url: string,
+  query: string,
   options: CrawlToolOptions,
   ctx: ToolContext,
 ): Promise<PageDoc> {
@@ -54,16 +66,23 @@ async function readPage(
     }
     return await readWithJina(url, jina, ctx.fetch, options.limits ?? {}, ctx.signal);
   }
-  const res = await safeFetch(url, {
-    fetch: ctx.fetch,
-    resolve: options.resolve,
-    allowPrivateAddresses: ctx.allowPrivateAddresses,
-    limits: options.limits,
-    acceptContentType: readableMediaType,
-    headers: { accept: "text/html,application/xhtml+xml,application/pdf;q=0.9,text/*;q=0.8" },
-    signal: ctx.signal,
-  });
-  return await readResource(res);
+  const hops = options.limits?.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects;
+  let target = url;
+  for (let hop = 0;; hop++) {
+    const res = await safeFetch(target, {
+      fetch: ctx.fetch,
+      resolve: options.resolve,
+      allowPrivateAddresses: ctx.allowPrivateAddresses,
+      limits: options.limits,
+      acceptContentType: readableMediaType,
+      headers: { accept: "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.8" },
+      signal: ctx.signal,
+    });
+    const doc = await readResource(res, { media: options.media, question: query });
+    // A meta refresh is a redirect in markup: followed like one, within the same hop limit.
+    if (!doc.refresh || hop >= hops) return doc;
+    target = doc.refresh;
+  }
 }
 
 function render(doc: PageDoc, text: string, note: string, maxLinks: number): string {
@@ -103,8 +122,9 @@ export function crawlPageTool(options: CrawlToolOptions = {}): AgentTool {
       try {
         const { url, query } = parseArgs(CrawlArgsSchema, args, "crawl_page");
         parseWebUrl(url);
-        const fetchDoc = () => readPage(url, options, ctx);
-        const reader = options.jina ? "jina" : "local";
+        const fetchDoc = () => readPage(url, query, options, ctx);
+        // The Jina reader's address is part of the key: another reader may read differently.
+        const reader = options.jina ? `jina:${options.jina.base}` : "local";
         const doc = options.cache
           ? await options.cache.through("page", { url, reader }, PageDocSchema, fetchDoc)
           : await fetchDoc();

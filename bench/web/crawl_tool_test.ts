@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { logicalClock } from "../../core/clock.ts";
 import { Secret } from "../../core/endpoints.ts";
 import { ScriptedModel } from "../../core/scripted_model.ts";
+import { resolveWebConfig } from "../../core/web_config.ts";
 import { crawlPageTool } from "./crawl_tool.ts";
+import { buildToolSet } from "./tool_set.ts";
 import { startFixtureWeb } from "./fixture_web.ts";
 import type { ToolContext } from "./tool_port.ts";
 import { WebCache } from "./web_cache.ts";
@@ -51,13 +53,15 @@ Deno.test("crawl_page keeps tables as Markdown rows and reads PDFs", async () =>
   }
 });
 
-Deno.test("crawl_page refuses loopback by default, unreadable types and bad arguments", async () => {
+Deno.test("crawl_page refuses loopback by default, video, images without vision and bad arguments", async () => {
   const web = await startFixtureWeb();
   const { promise, resolve } = Promise.withResolvers<Deno.NetAddr>();
   const images = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: resolve },
-    () =>
-      new Response(new Uint8Array([137, 80, 78, 71]), { headers: { "content-type": "image/png" } }),
+    (req) =>
+      new Response(new Uint8Array([137, 80, 78, 71]), {
+        headers: { "content-type": req.url.endsWith(".mp4") ? "video/mp4" : "image/png" },
+      }),
   );
   try {
     const tool = crawlPageTool();
@@ -67,7 +71,13 @@ Deno.test("crawl_page refuses loopback by default, unreadable types and bad argu
       url: `http://127.0.0.1:${(await promise).port}/a.png`,
       query: "",
     }, local);
-    assert.equal(png.error, "bad_content_type");
+    assert.equal(png.error, "unsupported");
+    assert.match(png.content, /no vision endpoint is configured/);
+    const video = await tool.call({
+      url: `http://127.0.0.1:${(await promise).port}/v.mp4`,
+      query: "",
+    }, local);
+    assert.equal(video.error, "bad_content_type");
     assert.equal((await tool.call({ url: "ftp://x/y", query: "" }, local)).error, "bad_url");
     assert.equal((await tool.call({ query: "no url" }, local)).error, "bad_arguments");
   } finally {
@@ -157,4 +167,71 @@ Deno.test("crawl_page through the Jina reader sends the key and still guards the
   } finally {
     await jina.shutdown();
   }
+});
+
+/** A small site: a meta-refresh hop, a Shift_JIS page declared in <meta>, a 64 KiB page. */
+async function withSite(fn: (base: string) => Promise<void>) {
+  const sjis = new Uint8Array([
+    0x93,
+    0x8c,
+    0x8b,
+    0x9e,
+    0x93,
+    0x73,
+    0x82,
+    0xcc,
+    0x90,
+    0x6c,
+    0x8c,
+    0xfb,
+  ]);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (req) => {
+    const path = new URL(req.url).pathname;
+    const html = (body: string | Uint8Array<ArrayBuffer>) =>
+      new Response(body, { headers: { "content-type": "text/html" } });
+    if (path === "/old") {
+      return html('<html><head><meta http-equiv="refresh" content="0; url=/new"></head></html>');
+    }
+    if (path === "/new") return html("<html><body><p>The moved page: 2 moons.</p></body></html>");
+    if (path === "/jp") {
+      const head = new TextEncoder().encode(
+        '<html><head><meta charset="shift_jis"></head><body><article><p>',
+      );
+      const tail = new TextEncoder().encode("</p></article></body></html>");
+      const page = new Uint8Array(head.length + sjis.length + tail.length);
+      page.set(head);
+      page.set(sjis, head.length);
+      page.set(tail, head.length + sjis.length);
+      return html(page);
+    }
+    return html(`<html><body><p>${"x".repeat(64 * 1024)}</p></body></html>`);
+  });
+  try {
+    await fn(`http://127.0.0.1:${server.addr.port}`);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+Deno.test("crawl_page follows a meta refresh and decodes a page by its <meta> charset", async () => {
+  await withSite(async (base) => {
+    const tool = crawlPageTool();
+    const moved = await tool.call({ url: `${base}/old`, query: "" }, local);
+    assert.match(moved.content, /URL: .*\/new\n[\s\S]*The moved page: 2 moons/);
+    const jp = await tool.call({ url: `${base}/jp`, query: "" }, local);
+    assert.match(jp.content, /東京都の人口/);
+  });
+});
+
+Deno.test("the fetch size cap is a setting (WEB_FETCH_MAX_BYTES), not a fixed 5 MiB", async () => {
+  await withSite(async (base) => {
+    const web = resolveWebConfig({ WEB_FETCH_MAX_BYTES: "1024" }, "off");
+    const [tool] = buildToolSet({ web, cacheDir: "/nonexistent", include: ["crawl_page"] });
+    const big = await tool.call({ url: `${base}/big`, query: "" }, local);
+    assert.equal(big.error, "too_large");
+    assert.match(big.content, /1024/);
+    const roomy = resolveWebConfig({ WEB_FETCH_MAX_BYTES: String(1024 * 1024) }, "off");
+    const [wide] = buildToolSet({ web: roomy, cacheDir: "/nonexistent", include: ["crawl_page"] });
+    assert.equal((await wide.call({ url: `${base}/big`, query: "" }, local)).ok, true);
+  });
 });

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { concatBytes } from "../../core/strict_json.ts";
 
 /** Limits of one sandboxed run. */
 export interface SandboxLimits {
@@ -64,13 +65,7 @@ async function drain(
     chunks.push(chunk);
     kept += chunk.byteLength;
   }
-  const out = new Uint8Array(kept);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(out);
+  return new TextDecoder().decode(concatBytes(chunks));
 }
 
 /** Runs `code` (a JavaScript module) under the sandbox and reports how it ended. */

@@ -1,16 +1,19 @@
 /**
  * Turns a fetched resource into a page document the agent can read: HTML through the readable
- * extractor and Markdown converter, PDF through the PDF text extractor, plain text, Markdown,
- * JSON, CSV and XML as they are. Also the optional Jina reader, which fetches and converts a page
+ * extractor and Markdown converter (with its `<meta>` refresh target), PDF, Word, Excel,
+ * PowerPoint, zip archives, images and audio through the attachment reader, plain text,
+ * Markdown, JSON, CSV and XML as they are. Also the optional Jina reader, which fetches and converts a page
  * remotely and answers Markdown.
  *
  * @module
  */
+import { extname } from "node:path";
 import { z } from "zod";
 import type { Secret } from "../../core/endpoints.ts";
 import { readHtml } from "./html_reader.ts";
 import { htmlToMarkdown } from "./markdown.ts";
-import { pdfText } from "./pdf_text.ts";
+import { attachmentKind, type MediaDescriber, readAttachmentBytes } from "./attachment_reader.ts";
+import { decodeText } from "./text_decode.ts";
 import { type FetchedResource, type FetchLimits, safeFetch } from "./safe_fetch.ts";
 import type { FetchPort } from "./tool_port.ts";
 import { WebToolError } from "./web_error.ts";
@@ -19,9 +22,11 @@ import { WebToolError } from "./web_error.ts";
 export const PageDocSchema = z.object({
   url: z.string(),
   title: z.string(),
-  kind: z.enum(["html", "pdf", "text"]),
+  kind: z.enum(["html", "pdf", "text", "document"]),
   markdown: z.string(),
   links: z.array(z.object({ text: z.string(), url: z.string() })),
+  /** A `<meta http-equiv="refresh">` target the page sends the reader on to. */
+  refresh: z.string().optional(),
 });
 /** A readable page (see {@linkcode PageDocSchema}). */
 export type PageDoc = z.infer<typeof PageDocSchema>;
@@ -30,53 +35,130 @@ const TEXT_TYPES = new Set([
   "text/plain",
   "text/markdown",
   "text/csv",
+  "text/tab-separated-values",
   "text/xml",
   "application/xml",
   "application/json",
 ]);
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const PDF_TYPES = new Set(["application/pdf", "application/x-pdf", "application/acrobat"]);
+const OFFICE = "application/vnd.openxmlformats-officedocument.";
+/** Document types by the extension the attachment reader knows them by. */
+const DOCUMENT_TYPES: Record<string, string> = {
+  [`${OFFICE}wordprocessingml.document`]: ".docx",
+  [`${OFFICE}spreadsheetml.sheet`]: ".xlsx",
+  [`${OFFICE}presentationml.presentation`]: ".pptx",
+  "application/zip": ".zip",
+  "application/x-zip-compressed": ".zip",
+};
 
-/** Media types `crawl_page` reads (an undeclared type is sniffed). */
+/**
+ * Media types `crawl_page` downloads: everything but video and fonts (documents, PDFs under any
+ * label, images and audio are read after sniffing their bytes).
+ */
 export function readableMediaType(mediaType: string): boolean {
-  return mediaType === "" || mediaType === "application/pdf" || HTML_TYPES.has(mediaType) ||
-    TEXT_TYPES.has(mediaType);
+  return !mediaType.startsWith("video/") && !mediaType.startsWith("font/");
 }
 
-function decode(bytes: Uint8Array, contentType: string): string {
-  const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().replace(/"/g, "") ?? "utf-8";
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder().decode(bytes);
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** The file name (with the extension its content calls for) of a non-HTML document, if any. */
+function documentName(res: FetchedResource): string | undefined {
+  const path = decodeURIComponent(new URL(res.url).pathname);
+  const base = path.split("/").pop() || "download";
+  const ext = extname(base).toLowerCase();
+  const head = new TextDecoder("windows-1252").decode(res.bytes.subarray(0, 1024));
+  const pdf = PDF_TYPES.has(res.mediaType) || head.trimStart().startsWith("%PDF-") ||
+    (!HTML_TYPES.has(res.mediaType) && head.includes("%PDF-"));
+  if (pdf) return withExt(base, ".pdf");
+  if (startsWith(res.bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    const named = DOCUMENT_TYPES[res.mediaType];
+    if (named) return withExt(base, named);
+    return [".docx", ".xlsx", ".pptx", ".zip"].includes(ext) ? base : withExt(base, ".zip");
   }
+  if (HTML_TYPES.has(res.mediaType) || TEXT_TYPES.has(res.mediaType)) return undefined;
+  if (res.mediaType.startsWith("text/")) return undefined;
+  const kind = attachmentKind(base);
+  if (kind === "text" || kind === "html" || kind === "other") return undefined;
+  return base;
 }
 
-function sniff(bytes: Uint8Array): "pdf" | "html" | "text" {
-  const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
-  if (head.startsWith("%pdf-")) return "pdf";
-  return head.startsWith("<!doctype html") || head.startsWith("<html") ? "html" : "text";
+function withExt(base: string, ext: string): string {
+  return extname(base).toLowerCase() === ext ? base : `${base}${ext}`;
 }
 
-/** Reads a fetched resource into a {@linkcode PageDoc}. */
-export async function readResource(res: FetchedResource): Promise<PageDoc> {
-  const kind = res.mediaType === "application/pdf"
-    ? "pdf"
-    : HTML_TYPES.has(res.mediaType)
-    ? "html"
-    : res.mediaType === ""
-    ? sniff(res.bytes)
-    : "text";
-  if (kind === "pdf") {
-    const name = decodeURIComponent(new URL(res.url).pathname.split("/").pop() || res.url);
-    return { url: res.url, title: name, kind, markdown: await pdfText(res.bytes), links: [] };
+function sniffMarkup(text: string): boolean {
+  const head = text.slice(0, 512).trimStart().toLowerCase();
+  return head.startsWith("<!doctype html") || head.startsWith("<html");
+}
+
+/** The target of a `<meta http-equiv="refresh" content="N; url=…">`, resolved against `base`. */
+export function metaRefresh(html: string, base: string): string | undefined {
+  for (const tag of html.slice(0, 65536).match(/<meta\b[^>]*>/gi) ?? []) {
+    if (!/http-equiv\s*=\s*["']?refresh/i.test(tag)) continue;
+    const content = /\bcontent\s*=\s*(["'])([\s\S]*?)\1/i.exec(tag)?.[2] ??
+      /\bcontent\s*=\s*([^\s>]+)/i.exec(tag)?.[1] ?? "";
+    const target = /^\s*\d*(?:\.\d*)?\s*[;,]?\s*(?:url\s*=\s*)?["']?([^"']+)["']?\s*$/i
+      .exec(content)?.[1]?.trim();
+    if (!target || /^\d+(?:\.\d*)?$/.test(target)) continue;
+    try {
+      return new URL(target, base).href;
+    } catch {
+      continue;
+    }
   }
-  const text = decode(res.bytes, res.contentType);
-  if (kind === "text") {
-    return { url: res.url, title: new URL(res.url).pathname, kind, markdown: text, links: [] };
+  return undefined;
+}
+
+/** Options of {@linkcode readResource}. */
+export interface ReadResourceOptions {
+  /** Image and audio reader (the configured vision and transcription models). */
+  readonly media?: MediaDescriber;
+  /** What the agent looks for (passed to the media reader). */
+  readonly question?: string;
+}
+
+/**
+ * Reads a fetched resource into a {@linkcode PageDoc}: PDFs by their bytes whatever the declared
+ * type, Office documents, archives, images and audio through the attachment reader, HTML and text
+ * decoded with the encoding a browser would pick (`text_decode.ts`).
+ */
+export async function readResource(
+  res: FetchedResource,
+  options: ReadResourceOptions = {},
+): Promise<PageDoc> {
+  const document = documentName(res);
+  if (document !== undefined) {
+    const kind = attachmentKind(document) === "pdf" ? "pdf" : "document";
+    const markdown = await readAttachmentBytes(document, res.bytes, {
+      media: options.media,
+      question: options.question,
+    });
+    return { url: res.url, title: document, kind, markdown, links: [] };
+  }
+  const html = HTML_TYPES.has(res.mediaType) ||
+    (res.mediaType === "" && sniffMarkup(decodeText(res.bytes.subarray(0, 1024))));
+  const text = decodeText(res.bytes, res.contentType, html || res.mediaType.endsWith("xml"));
+  if (!html) {
+    return {
+      url: res.url,
+      title: new URL(res.url).pathname,
+      kind: "text",
+      markdown: text,
+      links: [],
+    };
   }
   const page = readHtml(text, res.url);
   const markdown = htmlToMarkdown(page.contentHtml);
-  return { url: res.url, title: page.title, kind, markdown, links: page.links };
+  const refresh = metaRefresh(text, res.url);
+  return {
+    url: res.url,
+    title: page.title,
+    kind: "html",
+    markdown,
+    links: page.links,
+    ...(refresh && refresh !== res.url ? { refresh } : {}),
+  };
 }
 
 /** Settings of the Jina reader. */
@@ -106,7 +188,7 @@ export async function readWithJina(
     headers,
     signal,
   });
-  const markdown = decode(res.bytes, res.contentType).trim();
+  const markdown = decodeText(res.bytes, res.contentType, false).trim();
   if (!markdown) throw new WebToolError("bad_response", "the Jina reader returned an empty page");
   const title = /^Title:\s*(.+)$/m.exec(markdown)?.[1]?.trim() ?? url;
   const links = [...markdown.matchAll(/\[([^\]]*)\]\((https?:\/\/[^)\s]+)\)/g)]

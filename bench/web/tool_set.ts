@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Warn } from "../../core/warn_once.ts";
 import { join } from "node:path";
 import { AutomemError } from "../../core/automem_error.ts";
 import type { WebConfig } from "../../core/web_config.ts";
@@ -49,6 +50,8 @@ export interface ToolSetOptions {
   readonly media?: MediaDescriber;
   /** Character budget of page and file text shown to the agent. */
   readonly maxChars?: number;
+  /** Told once when the web cache cannot be written (the tools go on uncached). */
+  readonly warn?: Warn;
 }
 
 /**
@@ -60,7 +63,7 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
   const wanted = new Set(options.include ?? WEB_TOOL_NAMES);
   const cache = options.web.cacheMode === "off"
     ? undefined
-    : new WebCache(join(options.cacheDir, "web"), options.web.cacheMode);
+    : new WebCache(join(options.cacheDir, "web"), options.web.cacheMode, options.warn);
   const tools: AgentTool[] = [];
   if (wanted.has("web_search")) {
     const search = options.web.search;
@@ -77,18 +80,19 @@ export function buildToolSet(options: ToolSetOptions): AgentTool[] {
       );
     }
   }
+  const media = options.media ?? createMediaDescriber(options.web.media, options.fetch ?? fetch);
   if (wanted.has("crawl_page")) {
     const reader = options.web.reader;
     tools.push(crawlPageTool({
       cache,
       jina: reader.kind === "jina" ? { base: reader.jinaBase, key: reader.jinaKey } : undefined,
       resolve: options.resolve,
-      limits: options.fetchLimits,
+      limits: { ...options.web.fetch, ...options.fetchLimits },
       maxChars: options.maxChars,
+      media,
     }));
   }
   if (wanted.has("read_attachment")) {
-    const media = options.media ?? createMediaDescriber(options.web.media, options.fetch ?? fetch);
     tools.push(attachmentTool({ media, maxChars: options.maxChars }));
   }
   if (wanted.has("run_javascript")) tools.push(computeTool({ limits: options.sandboxLimits }));

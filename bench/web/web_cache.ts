@@ -8,6 +8,8 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
+import { redactUrlsIn } from "../../core/redact_url.ts";
+import { type Warn, warnOnce } from "../../core/warn_once.ts";
 import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import { WebToolError } from "./web_error.ts";
@@ -29,11 +31,16 @@ export const WebCacheEntrySchema = z.object({
 export class WebCache {
   readonly dir: string;
   readonly mode: WebCacheMode;
+  readonly #warn: Warn;
 
-  /** A cache in `dir` with `mode`. */
-  constructor(dir: string, mode: WebCacheMode) {
+  /**
+   * A cache in `dir` with `mode`. A response that cannot be stored (full or read-only disk) is
+   * returned anyway and reported once through `warn`: the cache is a side path.
+   */
+  constructor(dir: string, mode: WebCacheMode, warn: Warn = () => {}) {
     this.dir = dir;
     this.mode = mode;
+    this.#warn = warnOnce(warn);
   }
 
   /** The key and file of the entry for `kind` and `request`. */
@@ -72,7 +79,13 @@ export class WebCache {
       );
     }
     const value = await compute();
-    await writeJsonAtomic(path, { version: 1, kind, key, request, value });
+    await writeJsonAtomic(path, { version: 1, kind, key, request, value }).catch((e) =>
+      this.#warn(
+        `warning: the web cache in ${this.dir} cannot be written (${
+          redactUrlsIn(e instanceof Error ? e.message : String(e))
+        }); responses are used uncached`,
+      )
+    );
     return value;
   }
 }

@@ -23,8 +23,10 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** Each worksheet as `## Sheet: name` and a Markdown table of up to `maxRows` rows. */
-export async function xlsxToMarkdown(bytes: Uint8Array, maxRows: number): Promise<string> {
+/** Every worksheet's rows of cell texts, in workbook order. */
+export async function xlsxSheets(
+  bytes: Uint8Array,
+): Promise<{ name: string; rows: string[][] }[]> {
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   try {
@@ -34,17 +36,23 @@ export async function xlsxToMarkdown(bytes: Uint8Array, maxRows: number): Promis
       cause: error,
     });
   }
-  const parts: string[] = [];
+  const sheets: { name: string; rows: string[][] }[] = [];
   workbook.eachSheet((sheet) => {
     const rows: string[][] = [];
     sheet.eachRow({ includeEmpty: false }, (row) => {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       rows.push(values.map(cellText));
     });
-    parts.push(
-      `## Sheet: ${sheet.name} (${sheet.rowCount} rows)\n\n${markdownTable(rows, maxRows)}`,
-    );
+    sheets.push({ name: sheet.name, rows });
   });
+  return sheets;
+}
+
+/** Each worksheet as `## Sheet: name` and a Markdown table of up to `maxRows` rows. */
+export async function xlsxToMarkdown(bytes: Uint8Array, maxRows: number): Promise<string> {
+  const parts = (await xlsxSheets(bytes)).map(({ name, rows }) =>
+    `## Sheet: ${name} (${rows.length} rows)\n\n${markdownTable(rows, maxRows)}`
+  );
   return parts.length ? parts.join("\n\n") : "(workbook without sheets)";
 }
 

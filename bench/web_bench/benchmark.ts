@@ -18,7 +18,7 @@ import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_por
 import { errorMessage } from "../errors.ts";
 import { taskIdentity } from "../task_identity.ts";
 import { emptyTaskResult } from "../task_result.ts";
-import type { WebJudgeOutcome } from "./judges.ts";
+import type { WebJudgeOutcome, WebScorer } from "./judges.ts";
 import type { WebBenchmarkKind } from "./kinds.ts";
 import { redactTrace } from "./redact.ts";
 import type { WebToolkit } from "./toolkit.ts";
@@ -35,6 +35,8 @@ export interface WebBenchmarkOptions {
   limits?: Partial<AgentLimits>;
   /** False: memory guides the agent but learns nothing (a frozen memory). Default true. */
   ingest?: boolean;
+  /** How answers are graded (default `official`, as the benchmark's authors grade). */
+  scorer?: WebScorer;
 }
 
 /** Everything known about one finished task (what `automem run` writes). */
@@ -175,6 +177,7 @@ export function createWebBenchmark(
       { question: wt.question, expected: wt.answer, predicted: run.answer },
       deps.judge,
       deps.signal,
+      opts.scorer ?? "official",
     );
     const { promptTokens, completionTokens, ...judge } = verdict;
     record.judge = kind.protected ? { ...judge, reason: judge.status } : judge;
@@ -189,6 +192,11 @@ export function createWebBenchmark(
     }
     result.success = verdict.verdict === "correct";
     result.score = result.success ? 1 : 0;
+    // The official metric, reported beside the chosen scorer's (they differ only under `judge`).
+    result.metrics = {
+      ...result.metrics,
+      official_correct: (verdict.official ?? verdict.verdict) === "correct" ? 1 : 0,
+    };
     const trajectory: Trajectory = {
       task_id: wt.id,
       query: wt.question,

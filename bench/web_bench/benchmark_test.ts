@@ -25,7 +25,7 @@ function deps(model?: ScriptedModel, judge?: ScriptedModel): RunDeps {
   return { model, judge, clock: logicalClock(), rng: createRng(1), maxSteps: 5 };
 }
 
-function gaia(answer = "2") {
+function gaia(answer = "2", scorer: "official" | "judge" = "official") {
   const text = JSON.stringify({
     Question: "How many moons has Mars?",
     "Final answer": answer,
@@ -36,7 +36,7 @@ function gaia(answer = "2") {
   const loaded = WEB_KINDS.GAIA.load(text);
   assert.ok(loaded.ok);
   return createWebBenchmark(
-    { kind: WEB_KINDS.GAIA, text, source: "x.jsonl", toolkit },
+    { kind: WEB_KINDS.GAIA, text, source: "x.jsonl", toolkit, scorer },
     loaded.tasks,
   );
 }
@@ -68,13 +68,30 @@ Deno.test("a GAIA task runs the agent, scores by GAIA's rules and feeds memory t
 });
 
 Deno.test("a judge failure is the task's status and memory learns nothing from it", async () => {
-  const b = gaia("two");
+  const b = gaia("two", "judge");
   const provider = new CannedProvider();
   const broken = new ScriptedModel({ replies: [new ModelError("http", "judge down", 500)] });
   const rec = await b.runWebTask(b.tasks()[0], provider, deps(solver(), broken));
   assert.equal(rec.result.judge_status, "error");
   assert.match(rec.result.error!, /judge down/);
   assert.equal(provider.calls.end.length, 0);
+});
+
+Deno.test("GAIA's official scorer grades alone by default; the judge scorer keeps it beside", async () => {
+  const judge = () => new ScriptedModel({ replies: [{ rationale: "same", judgement: "correct" }] });
+  const official = await gaia("two").runWebTask(
+    gaia("two").tasks()[0],
+    new CannedProvider(),
+    deps(solver(), judge()),
+  );
+  assert.deepEqual([official.result.success, official.result.metrics?.official_correct], [
+    false,
+    0,
+  ]);
+  const b = gaia("two", "judge");
+  const judged = await b.runWebTask(b.tasks()[0], new CannedProvider(), deps(solver(), judge()));
+  assert.deepEqual([judged.result.success, judged.result.metrics?.official_correct], [true, 0]);
+  assert.equal(judged.judge.official, "incorrect");
 });
 
 Deno.test("without any model the task is unjudged with a clear error", async () => {

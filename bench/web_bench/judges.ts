@@ -3,9 +3,10 @@
  * a judge that cannot decide yields status `error`, which the runner records as an unjudged task
  * (its memory is not ingested) instead of failing the run.
  *
- * - GAIA: an empty prediction is incorrect without a call; GAIA's normalised scorer decides
- *   matches offline; otherwise the judge model is asked whether the two answers are equivalent
- *   (`prompts/gaia_judge.md`). Without a judge model the scorer's verdict stands.
+ * - GAIA: the official scorer decides (`gaia/scorer.ts`, the leaderboard's rules); GAIA's authors
+ *   use no judge model. Only with the `judge` scorer does a judge model re-grade what the scorer
+ *   rejects (`prompts/gaia_judge.md`), and the scorer's own verdict is kept beside it as
+ *   `official`, so reports show both.
  * - WebWalkerQA: the judge model checks the response against the correct answer
  *   (`prompts/webwalker_judge.md`); without one, the offline rule judge decides.
  * - xBench-DeepSearch: the normalised text after a `最终答案` / `final answer` label (or the whole
@@ -38,6 +39,11 @@ export interface WebJudgeOutcome {
   reason: string;
   /** Set when a failed model judge was rescued by exact match. */
   fallback?: "exact_match";
+  /**
+   * The benchmark's official metric when it differs from `verdict`'s method (GAIA's scorer under
+   * the `judge` scorer); absent when `verdict` is the official metric.
+   */
+  official?: "correct" | "incorrect";
   promptTokens: number;
   completionTokens: number;
 }
@@ -48,6 +54,15 @@ export interface WebJudgeInput {
   expected: string;
   predicted: string;
 }
+
+/**
+ * How answers are graded: `official` as the benchmark's authors grade (GAIA's scorer; the LLM
+ * judges of WebWalkerQA and xBench, which their authors use), `judge` adds a judge model for GAIA.
+ */
+export type WebScorer = "official" | "judge";
+
+/** The scorer names as the CLI spells them. */
+export const WEB_SCORERS: readonly WebScorer[] = ["official", "judge"];
 
 /** A model's equivalence verdict (GAIA, WebWalkerQA). */
 export const EquivalenceVerdictSchema = z.object({
@@ -109,18 +124,21 @@ async function equivalence(
   }
 }
 
-/** GAIA: scorer first, then model equivalence (see the module doc). */
+/** GAIA: the official scorer; a judge model only under the `judge` scorer (module doc). */
 export async function judgeGaia(
   input: WebJudgeInput,
   model?: ChatModel,
   signal?: AbortSignal,
+  scorer: WebScorer = "official",
 ): Promise<WebJudgeOutcome> {
   if (input.predicted.trim() === "") return rule(false, "empty prediction");
   if (gaiaScore(input.predicted, input.expected)) {
-    return rule(true, "matches under GAIA's normalised scoring");
+    return rule(true, "matches under GAIA's official scorer");
   }
-  if (!model) return rule(false, "does not match under GAIA's normalised scoring");
-  return await equivalence(model, gaiaTemplate, input, "judge_gaia", signal);
+  const rejected = rule(false, "does not match under GAIA's official scorer");
+  if (scorer === "official" || !model) return rejected;
+  const judged = await equivalence(model, gaiaTemplate, input, "judge_gaia", signal);
+  return { ...judged, official: "incorrect" };
 }
 
 /** WebWalkerQA: model judge, or the offline rule judge without a model. */

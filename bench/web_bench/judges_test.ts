@@ -12,15 +12,23 @@ import {
 
 const q = (predicted: string, expected: string) => ({ question: "Q?", expected, predicted });
 
-Deno.test("GAIA: the scorer decides matches without a call; the model decides the rest", async () => {
+Deno.test("GAIA: the official scorer decides alone; a judge model is never asked by default", async () => {
   const model = new ScriptedModel({ replies: [{ rationale: "same", judgement: "correct" }] });
   const m1 = await judgeGaia(q("$1,000", "1000"), model);
   assert.deepEqual([m1.verdict, m1.status], ["correct", "rule"]);
+  const m2 = await judgeGaia(q("4,417 storms", "4417"), model);
+  assert.deepEqual([m2.verdict, m2.status, m2.official], ["incorrect", "rule", undefined]);
   assert.equal(model.calls.length, 0);
-  const m2 = await judgeGaia(q("one thousand", "1000"), model);
-  assert.deepEqual([m2.verdict, m2.status], ["correct", "judged"]);
+});
+
+Deno.test("GAIA with the judge scorer: the model re-grades rejections, the official verdict kept", async () => {
+  const model = new ScriptedModel({ replies: [{ rationale: "same", judgement: "correct" }] });
+  const m1 = await judgeGaia(q("$1,000", "1000"), model, undefined, "judge");
+  assert.deepEqual([m1.verdict, m1.status, model.calls.length], ["correct", "rule", 0]);
+  const m2 = await judgeGaia(q("one thousand", "1000"), model, undefined, "judge");
+  assert.deepEqual([m2.verdict, m2.status, m2.official], ["correct", "judged", "incorrect"]);
   assert.match(model.calls[0].messages[0].content, /Labeled answer: 1000/);
-  const m3 = await judgeGaia(q("", "1000"), model);
+  const m3 = await judgeGaia(q("", "1000"), model, undefined, "judge");
   assert.deepEqual([m3.verdict, m3.status], ["incorrect", "rule"]);
 });
 

@@ -22,6 +22,7 @@ import {
   judgeXbench,
   type WebJudgeInput,
   type WebJudgeOutcome,
+  type WebScorer,
 } from "./judges.ts";
 import type { LoadResult, WebTask } from "./web_task.ts";
 
@@ -45,7 +46,13 @@ export interface WebBenchmarkKind {
   /** Lower-case registry key. */
   key: string;
   load(text: string): LoadResult;
-  judge(input: WebJudgeInput, model?: ChatModel, signal?: AbortSignal): Promise<WebJudgeOutcome>;
+  /** Grades an answer; `scorer` matters only where the authors use no judge model (GAIA). */
+  judge(
+    input: WebJudgeInput,
+    model?: ChatModel,
+    signal?: AbortSignal,
+    scorer?: WebScorer,
+  ): Promise<WebJudgeOutcome>;
   /** The task as the agent reads it. */
   prompt(task: WebTask): string;
   /** Web-only benchmarks get just the search and crawl tools. */

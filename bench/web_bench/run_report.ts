@@ -1,7 +1,8 @@
 /**
- * The text report of `automem run` (`report.txt`): accuracy overall and by level, tokens, model
- * calls, steps and latency per task, judge statuses and how runs stopped. It quotes no task
- * text, so it is safe for protected benchmarks.
+ * The text report of `automem run` (`report.txt`): accuracy overall and by level, the official
+ * metric beside it (GAIA's leaderboard scorer; the LLM judges WebWalkerQA's and xBench's authors
+ * use), tokens, model calls, steps and latency per task, judge statuses and how runs stopped. It
+ * quotes no task text, so it is safe for protected benchmarks.
  *
  * @module
  */
@@ -14,6 +15,9 @@ export interface RunSummary {
   valid: number;
   correct: number;
   accuracy: number;
+  /** Tasks correct under the benchmark's official metric (equal to `correct` unless judged). */
+  official_correct: number;
+  official_accuracy: number;
   by_level: Record<string, { total: number; correct: number }>;
   mean_tokens: number;
   mean_prompt_tokens: number;
@@ -37,6 +41,8 @@ export function summarizeRun(
 ): RunSummary {
   const valid = files.filter((f): f is WebTaskFile => f !== undefined);
   const correct = valid.filter((f) => f.task_score >= 1).length;
+  const official = (f: WebTaskFile) => f.result.metrics?.official_correct ?? f.task_score;
+  const officialCorrect = valid.filter((f) => official(f) >= 1).length;
   const by_level: RunSummary["by_level"] = {};
   for (const f of valid) {
     const l = (by_level[String(f.level)] ??= { total: 0, correct: 0 });
@@ -51,6 +57,8 @@ export function summarizeRun(
     valid: valid.length,
     correct,
     accuracy: valid.length ? correct / valid.length : 0,
+    official_correct: officialCorrect,
+    official_accuracy: valid.length ? officialCorrect / valid.length : 0,
     by_level,
     mean_tokens: mean(valid.map((f) => f.result.total_tokens)),
     mean_prompt_tokens: mean(valid.map((f) => tok(f, "prompt"))),
@@ -72,6 +80,9 @@ export function formatRunReport(s: RunSummary): string {
   return [
     `${s.benchmark}: ${s.correct}/${s.valid} correct, accuracy ${s.accuracy.toFixed(3)}` +
     ` (${s.valid} of ${s.selected} selected tasks have a valid result)`,
+    `official metric: ${s.official_correct}/${s.valid} correct, accuracy ${
+      s.official_accuracy.toFixed(3)
+    }`,
     ...levels,
     `tokens per task: ${s.mean_tokens.toFixed(0)} (prompt ${s.mean_prompt_tokens.toFixed(0)},` +
     ` completion ${s.mean_completion_tokens.toFixed(0)})`,

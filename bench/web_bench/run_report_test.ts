@@ -32,3 +32,13 @@ Deno.test("the report gives accuracy by level, tokens per task and the missing i
   assert.match(text, /tokens per task: 200 \(prompt 190, completion 10\)/);
   assert.match(text, /INCOMPLETE: no valid result for item\(s\) 2/);
 });
+
+Deno.test("the report shows the official metric as its own line beside a judge's accuracy", () => {
+  const judged = f(1, 1, 1, 100);
+  judged.result.metrics = { official_correct: 0 };
+  const s = summarizeRun("GAIA", [1, 2], [judged, f(2, 1, 1, 100)]);
+  assert.deepEqual([s.correct, s.official_correct], [2, 1]);
+  const text = formatRunReport(s);
+  assert.match(text, /GAIA: 2\/2 correct, accuracy 1\.000/);
+  assert.match(text, /official metric: 1\/2 correct, accuracy 0\.500/);
+});

@@ -31,6 +31,7 @@ export const WebTaskFileSchema = z.looseObject({
     latency_ms: z.number(),
     tokens: z.record(z.string(), z.object({ prompt: z.number(), completion: z.number() })),
     error: z.string().optional(),
+    metrics: z.record(z.string(), z.number()).optional(),
   }),
   stop: z.string(),
 });

@@ -5,6 +5,11 @@
  * level (easy 1, medium 2, hard 3) so level-stratified splits and per-level reports work. Rows
  * have no id of their own; the id is `ww-<row+1>`, unique by construction.
  *
+ * The dataset card's shape is read too: `{Question, Answer, Root_Url, Info: {Hop, Domain,
+ * Language, Difficulty_Level, Source_Website, Golden_Path}}`, with `Hop` `multi-source` meaning
+ * `type` `multi_source`, `Language` `English`/`Chinese` meaning `lang` `en`/`zh`, and difficulty
+ * in any case (`Medium`). A field in the lower-case shape wins where a row has both.
+ *
  * @module
  */
 import { z } from "zod";
@@ -19,9 +24,12 @@ const nonEmpty = (field: string) =>
 /** WebWalkerQA's optional `info` object. */
 export const WebWalkerInfoSchema = z.looseObject({
   domain: z.string().optional(),
-  difficulty_level: z.enum(["easy", "medium", "hard"], {
-    error: "difficulty_level must be easy, medium or hard",
-  }).optional(),
+  difficulty_level: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.enum(["easy", "medium", "hard"], {
+      error: "difficulty_level must be easy, medium or hard",
+    }),
+  ).optional(),
   lang: z.string().optional(),
   type: z.string().optional(),
   source_website: z.union([z.string(), z.array(z.string())]).optional(),
@@ -40,12 +48,43 @@ export const WebWalkerRowSchema = z.looseObject({
 
 const LEVELS = { easy: 1, medium: 2, hard: 3 } as const;
 
+const LANGUAGES: Record<string, string> = { english: "en", chinese: "zh" };
+
+type Row = Record<string, unknown>;
+const isRow = (v: unknown): v is Row => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The dataset card's capitalised row in the lower-case shape (other values pass through). */
+export function fromCardShape(value: unknown): unknown {
+  if (!isRow(value) || !("Question" in value || "Root_Url" in value)) return value;
+  const card = isRow(value.Info) ? value.Info : {};
+  const language = typeof card.Language === "string" ? card.Language.trim() : undefined;
+  const hop = typeof card.Hop === "string" ? card.Hop.trim().replace(/-/g, "_") : undefined;
+  const info: Row = Object.fromEntries(
+    Object.entries({
+      domain: card.Domain,
+      difficulty_level: card.Difficulty_Level,
+      lang: language === undefined ? undefined : LANGUAGES[language.toLowerCase()] ?? language,
+      type: hop,
+      source_website: card.Source_Website,
+      golden_path: card.Golden_Path,
+    }).filter(([, v]) => v !== undefined),
+  );
+  const { Question, Answer, Root_Url, Info: _info, ...rest } = value;
+  return {
+    question: Question,
+    answer: Answer,
+    root_url: Root_Url,
+    ...(Object.keys(info).length || isRow(value.Info) ? { info } : {}),
+    ...rest,
+  };
+}
+
 /** Parses a WebWalkerQA file's text; never throws. */
 export function loadWebWalker(text: string): LoadResult {
   const { rows, issues, unit } = jsonRows(text);
   const tasks: WebTask[] = [];
   rows.forEach(({ value, where }, row) => {
-    const r = WebWalkerRowSchema.safeParse(value);
+    const r = WebWalkerRowSchema.safeParse(fromCardShape(value));
     if (!r.success) {
       issues.push(...rowIssues(unit, where, fromZodIssues(r.error.issues)));
       return;

@@ -16,6 +16,7 @@ import { insightDraft, tipDrafts } from "./offline_lessons.ts";
 import { shortcutDraft, trajectoryDraft, workflowDraft } from "./offline_procedures.ts";
 import { draftsToUnits, OFFLINE_MODEL_ID, perTypeOf } from "./units.ts";
 import { isConversation } from "./gate.ts";
+import { userFactDrafts } from "./user_facts.ts";
 
 /** The view the agent rules share. */
 export function agentView(input: ExtractionInput): AgentView {
@@ -44,7 +45,10 @@ export function offlineDrafts(type: EncodeType, input: ExtractionInput): UnitDra
   const one = (d: UnitDraft | undefined) => d ? [d] : [];
   switch (type) {
     case "tip":
-      return tipDrafts(view);
+      // Material without an outcome (an ingested chat): what the user said about themselves.
+      return input.outcome === undefined
+        ? [...tipDrafts(view), ...userFactDrafts(input.trajectory.steps)]
+        : tipDrafts(view);
     case "insight":
       return one(insightDraft(view));
     case "trajectory":

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { AutomemError } from "../../core/automem_error.ts";
 import batchPrompt from "../../prompts/extract_batch.md" with { type: "text" };
 import conversationPrompt from "../../prompts/extract_conversation.md" with { type: "text" };
 import insightPrompt from "../../prompts/extract_insight.md" with { type: "text" };
@@ -36,7 +37,9 @@ const RULES = /<!-- rules -->\n([\s\S]*?)<!-- \/rules -->\n?/;
 /** The rules section of a single-type prompt (shared with the batched prompt). */
 export function ruleSection(type: EncodeType): string {
   const m = RULES.exec(EXTRACT_PROMPTS[type]);
-  if (!m) throw new Error(`prompts/extract_${type}.md has no <!-- rules --> section`);
+  if (!m) {
+    throw new AutomemError("internal", `prompts/extract_${type}.md has no <!-- rules --> section`);
+  }
   return m[1].trim();
 }
 

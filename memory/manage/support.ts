@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { AutomemError } from "../../core/automem_error.ts";
 import { isoUtc } from "../../core/clock.ts";
 import type { OpName } from "../../core/presets.ts";
 import type { EncodeType } from "../../core/space.ts";
@@ -255,7 +256,9 @@ export async function createUnit(
   seed: readonly string[],
 ): Promise<MemoryUnit> {
   const problem = contentProblem(init.type, init.content);
-  if (problem) throw new Error(`${op} built invalid ${init.type} content: ${problem}`);
+  if (problem) {
+    throw new AutomemError("internal", `${op} built invalid ${init.type} content: ${problem}`);
+  }
   const signature = unitSignature(init.content);
   const draft = {
     ...init,

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { AutomemError } from "../../core/automem_error.ts";
 import { sha256Hex } from "../../core/canonical_json.ts";
 import { RUNTIME_POLICY } from "../../core/runtime_policy.ts";
 
@@ -59,7 +60,9 @@ export function guidanceFingerprint(guidance: string): string {
 /** Normalises a task id into a session key; an empty key is a caller bug. */
 function keyOf(taskId: string): string {
   const key = taskId.trim();
-  if (key === "") throw new TypeError("session key: task id must be a non-empty string");
+  if (key === "") {
+    throw new AutomemError("invalid_argument", "session key: task id must be a non-empty string");
+  }
   return key;
 }
 
@@ -73,11 +76,17 @@ export class SessionRegistry {
   constructor(options: SessionRegistryOptions = {}) {
     const capacity = options.capacity ?? DEFAULT_SESSION_CAPACITY;
     if (!Number.isInteger(capacity) || capacity < 1) {
-      throw new RangeError(`capacity must be a positive integer, got ${capacity}`);
+      throw new AutomemError(
+        "invalid_argument",
+        `capacity must be a positive integer, got ${capacity}`,
+      );
     }
     const maxRefreshes = options.maxRefreshes ?? RUNTIME_POLICY.max_refreshes_per_task;
     if (!Number.isInteger(maxRefreshes) || maxRefreshes < 0) {
-      throw new RangeError(`maxRefreshes must be a natural number, got ${maxRefreshes}`);
+      throw new AutomemError(
+        "invalid_argument",
+        `maxRefreshes must be a natural number, got ${maxRefreshes}`,
+      );
     }
     this.#capacity = capacity;
     this.#maxRefreshes = maxRefreshes;

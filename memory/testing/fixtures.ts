@@ -5,6 +5,7 @@
  * @module
  */
 import { compileSpec, type Plan } from "../../core/compiler.ts";
+import type { StoreKind } from "../../core/space.ts";
 import { type ArchitectureSpec, parseSpec } from "../../core/spec.ts";
 
 /**
@@ -15,12 +16,12 @@ export function simplePlan(baseDir = "/nonexistent", embeddingDim = 32): Plan {
   return compileSpec(simpleSpec(), { baseDir, embeddingDim });
 }
 
-/** The smallest complete architecture: `tip` / `json` / `hybrid` / `lightweight`. */
-export function simpleSpec(): ArchitectureSpec {
+/** The smallest complete architecture: `tip` / `json` (or `store`) / `hybrid` / `lightweight`. */
+export function simpleSpec(store: StoreKind = "json"): ArchitectureSpec {
   const spec = parseSpec({
     schema_version: "1",
     encode: ["tip"],
-    store: "json",
+    store,
     retrieve: "hybrid",
     manage: "lightweight",
   });

@@ -209,6 +209,16 @@ export class MemoryStoreDouble implements MemoryStore {
     return Promise.resolve();
   }
 
+  purge(ids: readonly string[]): Promise<MemoryUnit[]> {
+    const removed = [...new Set(ids)].flatMap((id) => {
+      const u = this.#units.get(id);
+      return u ? [u] : [];
+    });
+    for (const u of removed) this.#units.delete(u.id);
+    this.graphDouble?.dropNodes(new Set(removed.map((u) => `m:${u.id}`)));
+    return Promise.resolve(removed);
+  }
+
   compact(): Promise<number> {
     const dead = [...this.#units.values()].filter((u) => !u.is_active).map((u) => u.id);
     for (const id of dead) this.#units.delete(id);

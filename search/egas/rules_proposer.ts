@@ -7,16 +7,19 @@
  * 2. model — of a seeded sample of unevaluated architectures, the one of highest predicted
  *    lift (the surrogate's recombination of what every evaluation so far says about each
  *    coordinate);
- * 3. explore — of the same sample, the highest optimistic bounds (predicted lift + κ·sd), each
+ * 3. explore — of the same sample, the highest optimistic bounds (predicted lift + κ·sd, κ small), each
  *    pick counted as measured before the next so a batch spreads over the space;
  * 4. sample — seeded uniform draws when nothing else is admissible.
- * Round 1 (empty archive) uses a fixed, dimension-spanning bootstrap list. The model is
- * `surrogate.ts`, fitted to the archive's pooled lifts in code, so a resumed run proposes the same.
+ * With an empty archive there is nothing to fit, so round 1 is uniform draws; the engine puts the
+ * bootstrap list in front (`bootstrap.ts`, `--bootstrap`). The model is `surrogate.ts`, fitted to
+ * the archive's pooled lifts in code, so a resumed run proposes the same. The ablations of
+ * {@linkcode RulesOptions} switch off the FGMD slot, the surrogate, or both (both off: random
+ * search).
  *
  * @module
  */
 import { sample } from "../../core/rng.ts";
-import { type ArchitectureSpec, fingerprint, parseSpec, specLabel } from "../../core/spec.ts";
+import { type ArchitectureSpec, fingerprint, specLabel } from "../../core/spec.ts";
 import { MEMORY_LABELS, type MemoryLabel } from "../fgmd/schemas.ts";
 import { describeMove, suggestMove } from "./moves.ts";
 import {
@@ -30,71 +33,43 @@ import { admissibleSpecs, sampleUnseen } from "./random_proposer.ts";
 import { acquireBatch, Surrogate } from "./surrogate.ts";
 import { bestRecord } from "./tracker.ts";
 
-/** Round-1 seeds: each spans a different region of every dimension. */
-export const BOOTSTRAP: readonly {
-  role: string;
-  arch: Omit<ArchitectureSpec, "schema_version">;
-  why: string;
-}[] = [
-  {
-    role: "baseline",
-    arch: { encode: ["tip"], store: "json", retrieve: "hybrid", manage: "lightweight" },
-    why: "a simple, low-threshold reference point",
-  },
-  {
-    role: "explore_extract",
-    arch: {
-      encode: ["trajectory", "workflow"],
-      store: "hybrid",
-      retrieve: "hybrid",
-      manage: "lightweight",
-    },
-    why: "procedural memory (literal steps and generalised workflows)",
-  },
-  {
-    role: "explore_retrieval",
-    arch: { encode: ["tip", "insight"], store: "vector", retrieve: "mmr", manage: "json_full" },
-    why: "rules and failure lessons, retrieved with diversity",
-  },
-  {
-    role: "explore_storage",
-    arch: { encode: ["workflow"], store: "graph", retrieve: "graph", manage: "graph_consolidate" },
-    why: "graph-linked workflows with consolidation",
-  },
-  {
-    role: "explore_manage",
-    arch: {
-      encode: ["shortcut", "trajectory"],
-      store: "json",
-      retrieve: "contrastive",
-      manage: "tool_manager",
-    },
-    why: "replayable shortcuts with promotion and validation",
-  },
-];
-
-/** Exploration weight κ of the optimistic bound `mean + κ·sd`. */
-export const KAPPA = 2.5;
+/**
+ * Exploration weight κ of the optimistic bound `mean + κ·sd`. 2.5 until issue 25: replays of
+ * the LoCoMo and world landscapes on seeds 1–5 (docs/benchmarks.md) reached the near-best set
+ * sooner with 0.5 — at budgets of ~32 evaluations, spreading a batch by hallucinated
+ * measurements explores enough.
+ */
+export const KAPPA = 0.5;
 /** Size of the seeded candidate sample the model ranks each round. */
 export const ACQUISITION_SAMPLE = 200;
 
-function spec(arch: Omit<ArchitectureSpec, "schema_version">): ArchitectureSpec {
-  const r = parseSpec({ schema_version: "1", ...arch });
-  if (!r.ok) throw new Error(`invalid built-in architecture ${JSON.stringify(arch)}`);
-  return r.value;
+/** Ablations of the rules proposer (`--ablate`); both default to on. */
+export interface RulesOptions {
+  /** The exploit slot: the move the champion's FGMD verdict calls for. */
+  fgmd?: boolean;
+  /** The surrogate: ranking of the exploit move's values and the two model slots. */
+  surrogate?: boolean;
 }
 
 /** The deterministic rules proposer. */
 export class RulesProposer implements Proposer {
   /** Proposer kind. */
   readonly kind = "rules" as const;
+  readonly #fgmd: boolean;
+  readonly #surrogate: boolean;
+
+  /** A proposer with the given parts switched on (default: all). */
+  constructor(opts: RulesOptions = {}) {
+    this.#fgmd = opts.fgmd ?? true;
+    this.#surrogate = opts.surrogate ?? true;
+  }
 
   /** Fills `ctx.k` slots in the documented order. */
   propose(ctx: ProposalContext): Promise<ProposalOutcome> {
     const admission = new Admission(ctx);
     const out: Proposed[] = [];
     const push = (
-      s: ArchitectureSpec | null,
+      s: ArchitectureSpec,
       role: string,
       hypothesis: string,
       rationale: string,
@@ -110,28 +85,20 @@ export class RulesProposer implements Proposer {
         });
       }
     };
-    if (ctx.pareto.archive.length === 0) {
-      for (const b of BOOTSTRAP) {
-        push(
-          spec(b.arch),
-          b.role,
-          `Bootstrap: ${b.why}.`,
-          "Round 1 seeds span every dimension of the space.",
-        );
-      }
-    } else {
+    if (ctx.pareto.archive.length > 0) {
       const model = Surrogate.fit(ctx.pareto.archive);
       const base = ctx.champion?.architecture ?? bestRecord(ctx.pareto)!.architecture;
       const baseLabel = specLabel(base);
       const champRow = ctx.lastRound.find((c) => fingerprint(c.architecture) === fingerprint(base));
       const v = champRow?.verdict;
       if (
-        v && !v.out_of_scope_for_memory && v.confidence !== "low" &&
+        this.#fgmd && v && !v.out_of_scope_for_memory && v.confidence !== "low" &&
         v.primary_signal in MEMORY_LABELS
       ) {
         const m = suggestMove(base, v.primary_signal as MemoryLabel, {
           evaluated: admission.blocked,
-          rank: (s) => model.mean(s),
+          // Without the surrogate the label's own preference order picks the value.
+          rank: (s) => (this.#surrogate ? model.mean(s) : 0),
           deadEnds: ctx.deadEnds,
         });
         if (m) {
@@ -149,40 +116,8 @@ export class RulesProposer implements Proposer {
         }
       }
       const fit = `fitted to ${model.n} evaluated architectures`;
-      // The model ranks a seeded sample of the unseen space, not all of it: over the whole space
-      // its optimum sits at the extremes (every uncertain value at once), and a random candidate
-      // set keeps successive picks diverse (the random-candidate acquisition of SMAC-style
-      // optimisers).
-      const candidates = sample(
-        ctx.rng.fork("candidates"),
-        admissibleSpecs(admission),
-        ACQUISITION_SAMPLE,
-      );
-      const greedy = candidates.reduce<ArchitectureSpec | null>(
-        (a, b) => (a === null || model.mean(b) > model.mean(a) + 1e-12 ? b : a),
-        null,
-      );
-      if (greedy && out.length < ctx.k) {
-        push(
-          greedy,
-          "exploit_model",
-          "The coordinates with the best estimated effects combine well.",
-          `Highest predicted lift (${
-            model.mean(greedy).toFixed(3)
-          }) of the surrogate model ${fit}, among ${candidates.length} sampled candidates.`,
-        );
-        model.hallucinate(greedy);
-      }
-      const left = candidates.filter((s) => admission.reason(s) === null);
-      for (const s of acquireBatch(model, left, ctx.k - out.length, KAPPA)) {
-        push(
-          s,
-          "explore_model",
-          "An uncertain region of the space may hold a better architecture.",
-          `Highest optimistic bound (predicted lift ${model.mean(s).toFixed(3)} ± ${
-            model.sd(s).toFixed(3)
-          }) of the surrogate model ${fit}, among ${candidates.length} sampled candidates.`,
-        );
+      if (this.#surrogate) {
+        this.#modelSlots(ctx, model, admission, push, () => ctx.k - out.length, fit);
       }
     }
     for (const s of sampleUnseen(admission, ctx.k - out.length, ctx.rng)) {
@@ -196,5 +131,51 @@ export class RulesProposer implements Proposer {
       });
     }
     return Promise.resolve({ candidates: out, attempts: 1, rejected: [], topped_up: 0 });
+  }
+
+  // The surrogate's two slots: its best prediction, then optimistic bounds.
+  #modelSlots(
+    ctx: ProposalContext,
+    model: Surrogate,
+    admission: Admission,
+    push: (s: ArchitectureSpec, role: string, hypothesis: string, rationale: string) => void,
+    room: () => number,
+    fit: string,
+  ): void {
+    // The model ranks a seeded sample of the unseen space, not all of it: over the whole space
+    // its optimum sits at the extremes (every uncertain value at once), and a random candidate
+    // set keeps successive picks diverse (the random-candidate acquisition of SMAC-style
+    // optimisers).
+    const candidates = sample(
+      ctx.rng.fork("candidates"),
+      admissibleSpecs(admission),
+      ACQUISITION_SAMPLE,
+    );
+    const greedy = candidates.reduce<ArchitectureSpec | null>(
+      (a, b) => (a === null || model.mean(b) > model.mean(a) + 1e-12 ? b : a),
+      null,
+    );
+    if (greedy && room() > 0) {
+      push(
+        greedy,
+        "exploit_model",
+        "The coordinates with the best estimated effects combine well.",
+        `Highest predicted lift (${
+          model.mean(greedy).toFixed(3)
+        }) of the surrogate model ${fit}, among ${candidates.length} sampled candidates.`,
+      );
+      model.hallucinate(greedy);
+    }
+    const left = candidates.filter((s) => admission.reason(s) === null);
+    for (const s of acquireBatch(model, left, room(), KAPPA)) {
+      push(
+        s,
+        "explore_model",
+        "An uncertain region of the space may hold a better architecture.",
+        `Highest optimistic bound (predicted lift ${model.mean(s).toFixed(3)} ± ${
+          model.sd(s).toFixed(3)
+        }) of the surrogate model ${fit}, among ${candidates.length} sampled candidates.`,
+      );
+    }
   }
 }

@@ -5,7 +5,7 @@ import { evaluation, perTask, proposalContext, spec } from "../testing/specs.ts"
 import { addEvaluation, emptyPareto } from "./pareto.ts";
 import type { ChampionState } from "./schemas.ts";
 import { RandomProposer } from "./random_proposer.ts";
-import { BOOTSTRAP, RulesProposer } from "./rules_proposer.ts";
+import { RulesProposer } from "./rules_proposer.ts";
 
 const base = { scores: { a: 0, b: 0 }, tokens: { a: 100, b: 100 } };
 
@@ -59,13 +59,31 @@ function withChampion(label: string, primary: string) {
   });
 }
 
-Deno.test("round 1 proposes the dimension-spanning bootstrap list", async () => {
+Deno.test("with nothing to fit, round 1 of the rules proposer is uniform draws", async () => {
   const out = await new RulesProposer().propose(proposalContext({ k: 4 }));
-  assert.deepEqual(
-    out.candidates.map((c) => c.diversity_role),
-    BOOTSTRAP.slice(0, 4).map((b) => b.role),
-  );
+  assert.deepEqual(out.candidates.map((c) => c.diversity_role), Array(4).fill("explore_random"));
   assert.equal(new Set(out.candidates.map((c) => fingerprint(c.architecture))).size, 4);
+});
+
+Deno.test("ablations: without FGMD no exploit slot, without the surrogate no model slots", async () => {
+  const ctx = { ...withChampion("tip/json/hybrid/lightweight", "extraction_gap"), k: 3 };
+  const roles = async (opts: { fgmd?: boolean; surrogate?: boolean }) =>
+    (await new RulesProposer(opts).propose(ctx)).candidates.map((c) => c.diversity_role);
+  assert.deepEqual(await roles({}), ["exploit", "exploit_model", "explore_model"]);
+  assert.deepEqual(await roles({ fgmd: false }), [
+    "exploit_model",
+    "explore_model",
+    "explore_model",
+  ]);
+  assert.deepEqual(await roles({ surrogate: false }), [
+    "exploit",
+    "explore_random",
+    "explore_random",
+  ]);
+  assert.deepEqual(
+    await roles({ fgmd: false, surrogate: false }),
+    Array(3).fill("explore_random"),
+  );
 });
 
 Deno.test("verdicts map to module moves on the champion", async () => {

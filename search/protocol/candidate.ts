@@ -8,7 +8,6 @@
  */
 import { join } from "node:path";
 import type { BenchTask } from "../../bench/benchmark_port.ts";
-import { asInfrastructure, InfrastructureError } from "../../core/infra_fault.ts";
 import { meteredModel } from "../../core/usage.ts";
 import {
   ARTIFACT_SCHEMA_VERSION,
@@ -28,9 +27,9 @@ import { poolIo } from "./pool_io.ts";
 import {
   checkAbort,
   newLedger,
+  rethrowUnmeasured,
   runArchitecture,
   type RunContext,
-  SearchAborted,
   stageOrdinal,
 } from "./stage.ts";
 
@@ -187,13 +186,8 @@ export async function runCandidate(
       usage: usageBlock(ledger, run.results),
     };
   } catch (error) {
-    // Infrastructure and I/O faults measured nothing: the candidate stays uncommitted.
-    const fault = asInfrastructure(error);
-    if (fault instanceof InfrastructureError) throw fault;
-    if (ctx.faults.first) throw ctx.faults.first;
-    if (error instanceof SearchAborted || ctx.signal?.aborted) {
-      throw error instanceof SearchAborted ? error : new SearchAborted();
-    }
+    // Infrastructure faults and interrupts measured nothing: the candidate stays uncommitted.
+    rethrowUnmeasured(ctx, error);
     result = {
       ...base,
       status: "failed",

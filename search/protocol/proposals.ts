@@ -23,6 +23,7 @@ import { evaluatedFingerprints } from "../egas/pareto.ts";
 import type { LastRoundCandidate, Proposer } from "../egas/proposal.ts";
 import { RandomProposer } from "../egas/random_proposer.ts";
 import { RulesProposer } from "../egas/rules_proposer.ts";
+import { parseBootstrap, withBootstrap } from "../egas/bootstrap.ts";
 import type { EngineState } from "../egas/schemas.ts";
 import type { DifferentialRow } from "../common_schemas.ts";
 import { SearchError } from "../errors.ts";
@@ -50,8 +51,21 @@ export type ProposerBaseline = BaselineView & {
   memory_sensitive: number;
 };
 
-/** The proposer `--proposer` names: random, llm (needs a search model) or rules. */
+/**
+ * The proposer `--proposer` names: random, llm (needs a search model) or rules (with the parts
+ * `--ablate` leaves on), with round 1 from the `--bootstrap` list.
+ */
 export const configuredProposer: ProposerFactory = (ctx, ledger, template) => {
+  const parsed = parseBootstrap(ctx.config.bootstrap);
+  if (!parsed.ok) throw new SearchError("invalid_input", parsed.issues[0].message);
+  return withBootstrap(baseProposer(ctx, ledger, template), parsed.value);
+};
+
+function baseProposer(
+  ctx: RunContext,
+  ledger: ReturnType<typeof newLedger>,
+  template?: string,
+): Proposer {
   if (ctx.config.proposer === "random") return new RandomProposer();
   if (ctx.config.proposer === "llm") {
     if (!ctx.models.search) {
@@ -62,8 +76,11 @@ export const configuredProposer: ProposerFactory = (ctx, ledger, template) => {
     }
     return new LlmProposer(meteredModel(ctx.models.search, ledger, "search"), template);
   }
-  return new RulesProposer();
-};
+  return new RulesProposer({
+    fgmd: !ctx.config.ablate.includes("fgmd"),
+    surrogate: !ctx.config.ablate.includes("surrogate"),
+  });
+}
 
 /** The round's proposer: the injected factory's, else {@linkcode configuredProposer}'s. */
 export function makeProposer(

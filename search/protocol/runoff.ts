@@ -8,7 +8,6 @@
  * @module
  */
 import { join } from "node:path";
-import { asInfrastructure, InfrastructureError } from "../../core/infra_fault.ts";
 import {
   ARTIFACT_SCHEMA_VERSION,
   type Contender,
@@ -28,9 +27,9 @@ import {
   checkAbort,
   newLedger,
   pooled,
+  rethrowUnmeasured,
   runArchitecture,
   type RunContext,
-  SearchAborted,
   stageOrdinal,
 } from "./stage.ts";
 
@@ -181,10 +180,8 @@ export async function ensureRunoff(
         usage: usageBlock(ledger, run.results),
       };
     } catch (error) {
-      if (error instanceof SearchAborted) throw error;
-      const fault = asInfrastructure(error);
-      if (fault instanceof InfrastructureError) throw fault;
-      ctx.faults.check();
+      // An interrupt or fault as a contender starts is not the contender failing.
+      rethrowUnmeasured(ctx, error);
       c = {
         ...p,
         status: "failed",

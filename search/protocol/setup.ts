@@ -131,6 +131,8 @@ export function currentProtocol(
       concurrency: config.concurrency,
       proposer: config.proposer,
       random_search_seed: config.random_search_seed,
+      bootstrap: config.bootstrap,
+      ablate: config.ablate,
       disable_elitism: config.disable_elitism,
       no_canonical_import: config.no_canonical_import,
       no_ledger: config.no_ledger,

@@ -10,7 +10,7 @@ import { AutomemError } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import type { BenchTask, TaskResult } from "../../bench/benchmark_port.ts";
 import { compileSpec } from "../../core/compiler.ts";
-import { asInfrastructure, guardMethods } from "../../core/infra_fault.ts";
+import { asInfrastructure, guardMethods, InfrastructureError } from "../../core/infra_fault.ts";
 import type { ChatModel, Clock } from "../../core/ports.ts";
 import { meteredModel, UsageLedger } from "../../core/usage.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";
@@ -41,6 +41,20 @@ export class SearchAborted extends AutomemError {
  */
 export function checkAbort(ctx: RunContext): void {
   ctx.faults.check();
+  if (ctx.signal?.aborted) throw new SearchAborted();
+}
+
+/**
+ * Rethrows what a failing unit of work (candidate, runoff contender) measured nothing about: an
+ * infrastructure or I/O fault (the run's first one wins) and an interruption, whatever error the
+ * interrupted code raised ("embedding was aborted" from a seed-pool import). Returns only for a
+ * genuine failure of the architecture, which is recorded.
+ */
+export function rethrowUnmeasured(ctx: RunContext, error: unknown): void {
+  const fault = asInfrastructure(error);
+  if (fault instanceof InfrastructureError) throw ctx.faults.first ?? fault;
+  ctx.faults.check();
+  if (error instanceof SearchAborted) throw error;
   if (ctx.signal?.aborted) throw new SearchAborted();
 }
 

@@ -7,6 +7,8 @@
  * @module
  */
 import { abortRejection } from "../../core/abort_rejection.ts";
+import { isAutomemError } from "../../core/automem_error.ts";
+import { InfrastructureError } from "../../core/infra_fault.ts";
 import { DEFAULT_LOCOMO_PATH } from "../../bench/locomo/default_path.ts";
 import type { Benchmark, TaskResult } from "../../bench/benchmark_port.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
@@ -33,6 +35,7 @@ import {
   jobIdOf,
   type ModelRefs,
   NoMemoryOutcomeSchema,
+  REFUSED_BY_WORKER,
   SweepOutcomeSchema,
   UNIT_CODE_VERSION,
   type WorkUnit,
@@ -84,6 +87,16 @@ export function searchBenchmarkRef(config: SearchConfig, benchmark: Benchmark): 
     })),
     dataset_hash: benchmark.datasetHash,
   };
+}
+
+/**
+ * A job a worker refused (it runs other code, or cannot read the payload) measured nothing: an
+ * infrastructure fault that stops the run, never a failed candidate.
+ */
+function refusalAsFault(e: unknown): unknown {
+  // The queue's JobFailedError, by its code (importing it would load the Redis client).
+  if (!isAutomemError(e, "job_failed") || !e.message.startsWith(REFUSED_BY_WORKER)) return e;
+  return new InfrastructureError("queue", `a job was ${e.message}`, { cause: e });
 }
 
 function failedAbort(signal?: AbortSignal): Promise<never> {
@@ -149,7 +162,7 @@ export function queueExecutor(opts: QueueExecutorOptions): UnitExecutor {
     const done = await Promise.race([submitted, failedAbort(ctx.signal)]).catch(async (e) => {
       settled = true;
       if (!(e instanceof SearchAborted)) await emit("failed", null);
-      throw e;
+      throw refusalAsFault(e);
     });
     settled = true;
     await emit("done", done.worker);

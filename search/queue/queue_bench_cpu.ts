@@ -57,7 +57,9 @@ export async function cpuCase(
     }, { embedder: new HashEmbedder(), services: defaultServices, executor });
   const queued = async (workers: number, round: number) => {
     await redis.cli("flushall");
-    const procs = await startWorkers(redis.url, workers, 1, {}, `cpu${round}-w`);
+    // The workers embed as the coordinator's sweep does (the hash embedder), or they refuse its jobs.
+    const env = { AUTOMEM_EMBEDDER: "hash" };
+    const procs = await startWorkers(redis.url, workers, 1, env, `cpu${round}-w`);
     const queue = await JobQueue.open(redis.url);
     try {
       const executor = sweepQueueExecutor({

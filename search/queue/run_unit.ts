@@ -59,7 +59,7 @@ export function acceptUnit<T>(
     throw new UnitRefusedError(
       `code version ${
         String(version)
-      } of the coordinator differs from this worker's ${UNIT_CODE_VERSION}; run the same automem version everywhere`,
+      } of the coordinator differs from this worker's ${UNIT_CODE_VERSION} (release/engine/digest of the code and data that decide results); run the same automem code everywhere`,
     );
   }
   const parsed = schema.safeParse(payload);

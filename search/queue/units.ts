@@ -13,11 +13,19 @@ import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import { ArchitectureSpecSchema } from "../../core/spec.ts";
 import { UsageRecordSchema } from "../../core/usage.ts";
 import { VERSION } from "../../core/version.ts";
+import { codeDigest } from "../../core/code_digest.ts";
 import { PoolFileSchema } from "../artifacts.ts";
 import { SEARCH_CODE_VERSION } from "../protocol/digest.ts";
 
-/** The code version a worker must share with its coordinator. */
-export const UNIT_CODE_VERSION = `${VERSION}/${SEARCH_CODE_VERSION}`;
+/**
+ * The code version a worker must share with its coordinator: the release, the engine's version
+ * and the digest of the code and data that decide results (`core/code_digest.ts`), computed
+ * when this module loads (queue commands load it lazily, at start-up).
+ */
+export const UNIT_CODE_VERSION: string = `${VERSION}/${SEARCH_CODE_VERSION}/${await codeDigest()}`;
+
+/** How a job a worker refused (another code version, a malformed payload) is reported. */
+export const REFUSED_BY_WORKER = "refused by worker";
 
 /** A model a unit uses: its id and, when it has one, its endpoint's base URL (no key). */
 export const ModelRefSchema = z.object({ model: z.string(), base_url: z.string().nullable() });

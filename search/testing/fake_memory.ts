@@ -9,7 +9,7 @@
  */
 import type { Plan } from "../../core/compiler.ts";
 import { isoUtc } from "../../core/clock.ts";
-import type { Clock } from "../../core/ports.ts";
+import type { Clock, Embedder } from "../../core/ports.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../../core/trajectory.ts";
 import { contentText, type MemoryUnit, MemoryUnitSchema, unitSignature } from "../../core/unit.ts";
 import type {
@@ -37,13 +37,18 @@ export class FakeMemoryProvider implements MemoryProvider {
   readonly #clock: Clock;
   readonly #newId: () => string;
   readonly #signal?: AbortSignal;
+  readonly #embedder?: Embedder;
 
   /** A provider for `plan`. */
-  constructor(plan: Plan, deps: { clock: Clock; newId: () => string; signal?: AbortSignal }) {
+  constructor(
+    plan: Plan,
+    deps: { clock: Clock; newId: () => string; signal?: AbortSignal; embedder?: Embedder },
+  ) {
     this.plan = plan;
     this.#clock = deps.clock;
     this.#newId = deps.newId;
     this.#signal = deps.signal;
+    this.#embedder = deps.embedder;
   }
 
   #trace(id: string): TaskTrace {
@@ -168,14 +173,17 @@ export class FakeMemoryProvider implements MemoryProvider {
     return Promise.resolve({ units: this.#units.map((u) => ({ ...u })), edges: [] });
   }
 
-  /** Replaces units by id. */
-  importPool(pool: StoreSnapshot): Promise<void> {
+  /**
+   * Replaces units by id. Like the real stores, the imported units are embedded first (under the
+   * run's signal), so an interrupt during an import fails the import as the real one does.
+   */
+  async importPool(pool: StoreSnapshot): Promise<void> {
+    await this.#embedder?.embed(pool.units.map(contentText), this.#signal);
     const ids = new Set(pool.units.map((u) => u.id));
     this.#units = [
       ...this.#units.filter((u) => !ids.has(u.id)),
       ...pool.units.map((u) => ({ ...u })),
     ];
-    return Promise.resolve();
   }
 
   /** Nothing to release. */

@@ -12,12 +12,18 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import process from "node:process";
+import { PassThrough } from "node:stream";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { VERSION } from "../../core/version.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
 import { FILE_TOOLS, type McpFiles } from "./mcp_files.ts";
+import { idNear, LineLimiter, oversizeReply } from "./mcp_limits.ts";
 import { MEMORY_TOOLS, unitView } from "./mcp_tools.ts";
+
+/** JSON-RPC error code of a missing resource (MCP specification, resources/read). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 /** URI template of the unit resources. */
 export const UNIT_URI_TEMPLATE = "automem://units/{id}";
@@ -38,7 +44,12 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
   for (const t of files ? FILE_TOOLS : []) {
     server.registerTool(
       t.name,
-      { title: t.title, description: t.description, inputSchema: t.input },
+      {
+        title: t.title,
+        description: t.description,
+        inputSchema: t.input,
+        annotations: t.annotations,
+      },
       async (args: Record<string, unknown>) => ({
         content: [{ type: "text" as const, text: await t.run(files!, args as never) }],
       }),
@@ -47,7 +58,12 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
   for (const t of MEMORY_TOOLS) {
     server.registerTool(
       t.name,
-      { title: t.title, description: t.description, inputSchema: t.input },
+      {
+        title: t.title,
+        description: t.description,
+        inputSchema: t.input,
+        annotations: t.annotations,
+      },
       async (args: Record<string, unknown>) => {
         try {
           return { content: [json(await t.run(memory, args as never))] };
@@ -75,7 +91,10 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
     async (uri: URL, variables: Record<string, string | string[]>) => {
       const id = decodeURIComponent(String(variables.id));
       const unit = await memory.get(id);
-      if (unit === undefined) throw new Error(`no unit has id '${id}'`);
+      // The specification's code for a missing resource, not an internal error.
+      if (unit === undefined) {
+        throw new McpError(RESOURCE_NOT_FOUND, `no unit has id '${id}'`, { uri: uri.href });
+      }
       return {
         contents: [{
           uri: uri.href,
@@ -91,7 +110,17 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
 /** Serves `memory` over this process's stdin/stdout until the client disconnects. */
 export async function serveMcpStdio(memory: AutomemMemory, files?: McpFiles): Promise<void> {
   const server = createMcpServer(memory, files);
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  // Whole lines only reach the SDK; an oversized one is answered here and skipped, so the
+  // SDK's reader never hits its own limit (which would end the session without a word).
+  const input = new PassThrough();
+  const limiter = new LineLimiter((head, tail) => {
+    process.stdout.write(JSON.stringify(oversizeReply(idNear(head, tail))) + "\n");
+  });
+  process.stdin.on("data", (chunk: Uint8Array) => {
+    const lines = limiter.push(chunk);
+    if (lines.length > 0) input.write(lines);
+  });
+  const transport = new StdioServerTransport(input, process.stdout);
   const closed = new Promise<void>((resolve) => transport.onclose = resolve);
   await server.connect(transport);
   // The SDK transport never notices a closed stdin; a client that ends it is done with us, and

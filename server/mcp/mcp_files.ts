@@ -1,66 +1,89 @@
 /**
  * The file-system memory ({@linkcode MemoryFs}) behind the MCP `files_*` tools: one file system
- * persisted as a snapshot JSON beside the memory directory, loaded on start and rewritten
- * atomically (temporary file + rename) after every mutating op, so a restarted server sees the
- * same files. Tools answer with the file system's own result texts.
+ * persisted as a snapshot JSON beside the memory directory, reloaded whenever another process
+ * changed it and rewritten atomically (temporary file + rename) after every mutating op, so
+ * several servers and a restarted one all see the same files. Tools answer with the file
+ * system's own result texts.
  *
  * @module
  */
+import { basename, dirname } from "node:path";
 import { z } from "zod";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
 import { AutomemError } from "../../core/automem_error.ts";
+import { directoryStamp } from "../../core/file_lock.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
+import { SharedResource } from "../../core/shared_resource.ts";
 import { type FsSnapshot, MemoryFs } from "../../memory/files/mod.ts";
+import { ADDS, DESTROYS, READS, type ToolHints } from "./mcp_tools.ts";
 
 /** Where the files of a memory in `dir` live: `<dir>.files.json`, beside the directory. */
 export function filesPathFor(dir: string): string {
   return `${dir.replace(/\/+$/, "")}.files.json`;
 }
 
-/** A {@linkcode MemoryFs} that persists itself after every mutating op. */
+/**
+ * A {@linkcode MemoryFs} persisted at `path`, shared in turns with every other process serving
+ * the same files (docs/design.md#multi-process): each call takes the lock, reloads the file when
+ * another process rewrote it, and a mutating call saves before the lock is released.
+ */
 export class McpFiles {
-  readonly fs: MemoryFs;
+  /** The snapshot file. */
   readonly path: string;
-  #saved: Promise<void> = Promise.resolve();
+  readonly #shared: SharedResource<MemoryFs>;
 
-  private constructor(path: string, snapshot: FsSnapshot) {
+  private constructor(path: string) {
     this.path = path;
-    this.fs = new MemoryFs(snapshot);
+    const dir = dirname(path), name = basename(path);
+    this.#shared = new SharedResource<MemoryFs>({
+      lockPath: `${path}.lock`,
+      open: () => loadFiles(path),
+      close: () => Promise.resolve(),
+      stamp: () => directoryStamp(dir, (n) => n !== name),
+    });
   }
 
-  /** Loads the snapshot at `path` (an empty file system when there is none). */
+  /** Opens the files at `path` (an empty file system when there is none yet). */
   static async open(path: string): Promise<McpFiles> {
-    const text = await readTextIfExists(path);
-    if (text === undefined) return new McpFiles(path, {});
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      throw new AutomemError("corrupt_state", `${path}: not JSON (${(e as Error).message})`, {
-        cause: e,
-      });
-    }
-    const parsed = SnapshotSchema.safeParse(value);
-    if (!parsed.success) {
-      throw new AutomemError(
-        "corrupt_state",
-        `${path}: not a file-memory snapshot (an object of file name to text)`,
-      );
-    }
-    return new McpFiles(path, parsed.data as FsSnapshot);
+    const files = new McpFiles(path);
+    await files.read(() => ""); // a damaged snapshot fails here, not at the first tool call
+    return files;
   }
 
-  /**
-   * Runs a mutating op, then saves; saves are chained so they land in order, and a failed save
-   * rejects its own call only (the next save writes the whole snapshot again).
-   */
-  async mutate(op: (fs: MemoryFs) => string): Promise<string> {
-    const result = op(this.fs);
-    const snapshot = this.fs.snapshot();
-    this.#saved = this.#saved.catch(() => {}).then(() => writeJsonAtomic(this.path, snapshot));
-    await this.#saved;
-    return result;
+  /** Runs a read-only op on the current files. */
+  read(op: (fs: MemoryFs) => string): Promise<string> {
+    return this.#shared.run((fs) => Promise.resolve(op(fs)), false);
   }
+
+  /** Runs a mutating op on the current files, then saves them atomically. */
+  mutate(op: (fs: MemoryFs) => string): Promise<string> {
+    return this.#shared.run(async (fs) => {
+      const result = op(fs);
+      await writeJsonAtomic(this.path, fs.snapshot());
+      return result;
+    }, true);
+  }
+}
+
+async function loadFiles(path: string): Promise<MemoryFs> {
+  const text = await readTextIfExists(path);
+  if (text === undefined) return new MemoryFs({});
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new AutomemError("corrupt_state", `${path}: not JSON (${(e as Error).message})`, {
+      cause: e,
+    });
+  }
+  const parsed = SnapshotSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new AutomemError(
+      "corrupt_state",
+      `${path}: not a file-memory snapshot (an object of file name to text)`,
+    );
+  }
+  return new MemoryFs(parsed.data as FsSnapshot);
 }
 
 /** The saved shape: file name → content. */
@@ -71,6 +94,7 @@ export interface FileTool<S extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   title: string;
   description: string;
+  annotations: ToolHints;
   input: S;
   run(files: McpFiles, args: z.infer<z.ZodObject<S>>): string | Promise<string>;
 }
@@ -87,41 +111,47 @@ const text = z.string();
 export const FILE_TOOLS: readonly FileTool[] = [
   tool({
     name: "files_index",
+    annotations: READS,
     title: "List memory files",
     description: "Every memory file with its line count.",
     input: {},
-    run: (f) => f.fs.index() || "[NO FILES]",
+    run: (f) => f.read((fs) => fs.index() || "[NO FILES]"),
   }),
   tool({
     name: "files_read",
+    annotations: READS,
     title: "Read a memory file",
     description: "The whole content of a memory file.",
     input: { file },
-    run: (f, a) => f.fs.read(a.file),
+    run: (f, a) => f.read((fs) => fs.read(a.file)),
   }),
   tool({
     name: "files_search",
+    annotations: READS,
     title: "Search a memory file",
     description: "Lines of a memory file containing a keyword (the last ones when many).",
     input: { file, keyword },
-    run: (f, a) => f.fs.search(a.file, a.keyword),
+    run: (f, a) => f.read((fs) => fs.search(a.file, a.keyword)),
   }),
   tool({
     name: "files_tail",
+    annotations: READS,
     title: "Tail a memory file",
     description: "The last n lines of a memory file.",
     input: { file, n: z.number().int().min(0).max(1000).default(10) },
-    run: (f, a) => f.fs.tail(a.file, a.n),
+    run: (f, a) => f.read((fs) => fs.tail(a.file, a.n)),
   }),
   tool({
     name: "files_count",
+    annotations: READS,
     title: "Count matching lines",
     description: "How many lines of a memory file contain a keyword.",
     input: { file, keyword },
-    run: (f, a) => f.fs.count(a.file, a.keyword),
+    run: (f, a) => f.read((fs) => fs.count(a.file, a.keyword)),
   }),
   tool({
     name: "files_create",
+    annotations: ADDS,
     title: "Create a memory file",
     description: "Creates an empty memory file; an existing one is left alone.",
     input: { file },
@@ -129,6 +159,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_write",
+    annotations: DESTROYS,
     title: "Write a memory file",
     description: "Replaces a memory file's content.",
     input: { file, text },
@@ -136,6 +167,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_append",
+    annotations: ADDS,
     title: "Append to a memory file",
     description: "Appends text as line(s), creating the file when missing.",
     input: { file, text },
@@ -143,6 +175,7 @@ export const FILE_TOOLS: readonly FileTool[] = [
   }),
   tool({
     name: "files_upsert",
+    annotations: DESTROYS,
     title: "Upsert a keyed line",
     description:
       "Replaces the line starting with 'key:' by 'key: text' at the end (one line per key, in recency order).",

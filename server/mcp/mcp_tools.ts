@@ -12,11 +12,46 @@ import type { MemoryUnit } from "../../core/unit.ts";
 import { fromChatTranscript } from "../../memory/chat_transcript.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
 
+/** The MCP tool annotations a client reads to decide what needs the user's confirmation. */
+export interface ToolHints {
+  /** The tool changes nothing. */
+  readOnlyHint: boolean;
+  /** The tool may destroy or overwrite what is stored (meaningful when not read-only). */
+  destructiveHint: boolean;
+  /** Calling it twice with the same arguments has no further effect. */
+  idempotentHint: boolean;
+  /** The tool talks to nothing outside the memory (always false: it is a closed world). */
+  openWorldHint: false;
+}
+
+/** Hints of a tool that only reads. */
+export const READS: ToolHints = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+/** Hints of a tool that adds without destroying. */
+export const ADDS: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+/** Hints of a tool that removes or overwrites. */
+export const DESTROYS: ToolHints = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
 /** One tool: its input shape and what it does. */
 export interface MemoryTool<S extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
   title: string;
   description: string;
+  annotations: ToolHints;
   input: S;
   run(memory: AutomemMemory, args: z.infer<z.ZodObject<S>>): Promise<unknown>;
 }
@@ -43,6 +78,7 @@ const messages = z.array(z.record(z.string(), z.unknown())).describe(
 export const MEMORY_TOOLS: readonly MemoryTool[] = [
   tool({
     name: "memory_guidance",
+    annotations: READS,
     title: "Guidance for a task",
     description:
       "Call before starting a task: returns lessons from past tasks, with [memory:<id>] citations, or none. With phase 'refresh' and your progress so far, call at most once mid-task.",
@@ -61,6 +97,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_search",
+    annotations: READS,
     title: "Search memory",
     description: "Ranked memory units for a query (the architecture's own retriever).",
     input: { query: z.string().min(1), k: z.number().int().min(1).max(50).default(5) },
@@ -72,6 +109,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_add_lesson",
+    annotations: ADDS,
     title: "Add a lesson",
     description: "Stores one lesson (a tip) by hand; returns the stored unit.",
     input: {
@@ -83,6 +121,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_add_transcript",
+    annotations: ADDS,
     title: "Learn from a transcript",
     description:
       "Learns from a conversation or agent transcript that has no outcome (facts, procedures).",
@@ -95,6 +134,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_report_outcome",
+    annotations: ADDS,
     title: "Report a task's outcome",
     description:
       "Call when a task ends: memory learns from what you did (messages) and whether it worked.",
@@ -113,6 +153,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_get",
+    annotations: READS,
     title: "Get a unit",
     description: "One memory unit by id (as cited in guidance: [memory:<id>]).",
     input: { id: z.string().min(1) },
@@ -123,6 +164,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_list",
+    annotations: READS,
     title: "List units",
     description: "Active memory units, optionally of one type.",
     input: {
@@ -134,9 +176,44 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   }),
   tool({
     name: "memory_delete",
+    annotations: DESTROYS,
     title: "Delete a unit",
-    description: "Deactivates a memory unit (soft delete); returns how many were active.",
+    description:
+      "Forgets a memory unit for good: its text leaves every index and the disk; the audit keeps only its id, type and signature. Returns how many were removed.",
     input: { id: z.string().min(1) },
     run: async (memory, a) => ({ deleted: await memory.delete(a.id) }),
+  }),
+  tool({
+    name: "memory_update",
+    title: "Update a unit",
+    annotations: { ...DESTROYS, idempotentHint: true },
+    description:
+      "Changes a unit: for a tip, `text` replaces its lesson; `content` replaces any unit's content; triggers and confidence too. Returns the updated unit.",
+    input: {
+      id: z.string().min(1),
+      text: z.string().min(1).optional().describe("a tip's new lesson text"),
+      content: z.record(z.string(), z.unknown()).optional().describe("full new content"),
+      use_when: z.array(z.string()).optional(),
+      avoid_when: z.array(z.string()).optional(),
+      confidence: z.number().min(0).max(1).optional(),
+    },
+    run: async (memory, a) => {
+      let content = a.content;
+      if (a.text !== undefined) {
+        const old = await memory.get(a.id);
+        content = { ...(content ?? old?.content ?? {}), principle: a.text };
+      }
+      const patch = { content, use_when: a.use_when, avoid_when: a.avoid_when };
+      return unitView(await memory.update(a.id, { ...patch, confidence: a.confidence }));
+    },
+  }),
+  tool({
+    name: "memory_purge",
+    title: "Purge deactivated units",
+    annotations: DESTROYS,
+    description:
+      "Removes every deactivated unit from memory and disk for good; returns the audit entries (ids, types, signatures).",
+    input: {},
+    run: async (memory) => ({ purged: await memory.purge() }),
   }),
 ];

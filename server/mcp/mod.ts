@@ -19,4 +19,12 @@ export {
 } from "./mcp_adapter.ts";
 export { FILE_TOOLS, filesPathFor, type FileTool, McpFiles } from "./mcp_files.ts";
 export { MCP_PATH, type McpHttpOptions, serveMcpHttp } from "./mcp_serve.ts";
-export { MEMORY_TOOLS, type MemoryTool, unitView } from "./mcp_tools.ts";
+export {
+  ADDS,
+  DESTROYS,
+  MEMORY_TOOLS,
+  type MemoryTool,
+  READS,
+  type ToolHints,
+  unitView,
+} from "./mcp_tools.ts";

@@ -16,6 +16,8 @@ export interface ProcSample {
   readonly arg0: string;
   /** Total bytes read so far (`rchar` of `/proc/<pid>/io`). */
   readonly rchar: number;
+  /** CPU time used so far, in clock ticks (user + system, fields 14 and 15 of `stat`). */
+  readonly cpu: number;
 }
 
 function readText(path: string): string | undefined {
@@ -45,7 +47,10 @@ export function sampleProc(pid: number): ProcSample | undefined {
   const parts = sys.trim().split(" ");
   const syscall = parts[0] === "running" ? -1 : Number(parts[0]);
   const m = /rchar:\s*(\d+)/.exec(io);
-  return { state, syscall, arg0: parts[1] ?? "", rchar: m ? Number(m[1]) : 0 };
+  // Fields after the command name start at the state (field 3): utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const cpu = (Number(fields[11]) || 0) + (Number(fields[12]) || 0);
+  return { state, syscall, arg0: parts[1] ?? "", rchar: m ? Number(m[1]) : 0, cpu };
 }
 
 /** Direct children of `pid` (from its main thread's `children` list). */

@@ -42,6 +42,9 @@ export interface SettleOptions {
 const SYS_READ = 0;
 const STREAK = 1;
 
+/** A settle ends after this many timeouts even while the game keeps making progress. */
+const PROGRESS_CAP = 10;
+
 /** A running pty game: send keys, settle, read the screen, kill. */
 export class PtyProcess {
   /** The emulated terminal. */
@@ -164,10 +167,20 @@ export class PtyProcess {
    * is written to the terminal and awaited on the screen. Returns false when the game exited.
    */
   async settle(opts: SettleOptions): Promise<boolean> {
-    const deadline = performance.now() + opts.timeoutMs;
+    // The timeout counts time without progress: a game that draws or uses CPU is slow (a loaded
+    // machine), not stuck, and timing it out would turn load into failed tasks. A hard cap still
+    // ends a game that spins forever.
+    const cap = performance.now() + opts.timeoutMs * PROGRESS_CAP;
+    let deadline = performance.now() + opts.timeoutMs;
+    let progress = this.#progress();
     let streak = 0;
     while (true) {
       if (this.#exitCode !== undefined) return await this.#ended();
+      const now = this.#progress();
+      if (now !== progress) {
+        progress = now;
+        deadline = Math.min(cap, performance.now() + opts.timeoutMs);
+      }
       if (performance.now() > deadline) throw this.#timeout(opts.timeoutMs);
       streak = this.#waitingForKey(opts.consumed) ? streak + 1 : 0;
       if (streak >= STREAK) {
@@ -191,7 +204,7 @@ export class PtyProcess {
     return new GameEnvError(
       this.#opts.env,
       "game_timeout",
-      `no settled screen within ${ms} ms${err ? ` (stderr: ${err})` : ""}`,
+      `no settled screen: the game made no progress for ${ms} ms${err ? ` (stderr: ${err})` : ""}`,
     );
   }
 
@@ -225,6 +238,13 @@ export class PtyProcess {
     clearTimeout(timer);
     if (!ok) this.screen.dropMarker(id);
     return ok;
+  }
+
+  /** Output drawn and CPU used by the game so far, as one comparable token. */
+  #progress(): string {
+    const pid = this.#findGame();
+    const cpu = pid === undefined ? 0 : sampleProc(pid)?.cpu ?? 0;
+    return `${this.#outputBytes}/${cpu}`;
   }
 
   #waitingForKey(consumed: boolean): boolean {

@@ -67,3 +67,25 @@ Deno.test("pty: exitsWithin tells a settled promise from a slow one", async () =
   assert.equal(await exitsWithin(Promise.resolve(), 50), true);
   assert.equal(await exitsWithin(new Promise(() => {}), 5), false);
 });
+
+Deno.test({
+  name:
+    `pty: a game that keeps drawing past the settle timeout is slow, not stuck: it settles once it reads${skip}`,
+  ignore: !hasTools,
+  async fn() {
+    // Draws for well over the timeout (as a game does on a loaded machine), then waits for keys.
+    const p = PtyProcess.spawn({
+      env: "slow",
+      command:
+        "sh -c 'stty raw -echo; i=0; while [ $i -lt 60 ]; do printf .; sleep 0.02; i=$((i+1)); done; exec cat'",
+      gameName: "cat",
+      vars: { PATH: "/usr/bin:/bin", TERM: "xterm" },
+    });
+    try {
+      assert.equal(await p.settle({ consumed: false, timeoutMs: 400 }), true);
+      assert.equal(p.screen.lines()[0], ".".repeat(60));
+    } finally {
+      await p.kill();
+    }
+  },
+});

@@ -245,3 +245,32 @@ export function treeDiff(a: Map<string, string>, b: Map<string, string>): string
   const keys = [...new Set([...a.keys(), ...b.keys()])].sort();
   return keys.filter((k) => a.get(k) !== b.get(k));
 }
+
+/** CLI arguments of the smallest offline world search (one round, one candidate, a dry run). */
+export function tinyWorldSearchArgs(out: string, name: string): string[] {
+  return [
+    "search",
+    "--benchmark",
+    "world",
+    "--run_name",
+    name,
+    "--output_dir",
+    out,
+    "--max_rounds",
+    "1",
+    "--num_candidates",
+    "1",
+    "--warmup_n",
+    "1",
+    "--search_n",
+    "2",
+    "--batch_size",
+    "2",
+    "--validation_n",
+    "1",
+    "--test_n",
+    "1",
+    "--dry_run",
+    "--quiet",
+  ];
+}
