@@ -29,6 +29,7 @@ const KNOWN: Record<string, number> = {
   "memory/trajectory_io/locomo.ts parseLocomo": 105,
   "bench/world/benchmark.ts createWorldBenchmark": 105,
   "search/queue/executor.ts queueExecutor": 101,
+  "scaffold/game_benchmark.ts createGameBenchmark": 103,
 };
 const KEYWORDS = new Set(["if", "for", "while", "switch", "catch", "return", "await"]);
 const START = new RegExp(
