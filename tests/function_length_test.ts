@@ -23,7 +23,6 @@ const KNOWN: Record<string, number> = {
   "search/fgmd/rules.ts attributeTask": 118,
   "server/progress_state.ts applyEvent": 113,
   "scaffold/rules_proposer.ts candidateChanges": 109,
-  "search/egas/rules_proposer.ts propose": 107,
   "memory/trajectory_io/hotpot_reflexion.ts parseReflexionHotpotLog": 106,
   "report/winner_section.ts winnerSection": 105,
   "memory/trajectory_io/locomo.ts parseLocomo": 105,
