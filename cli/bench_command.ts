@@ -1,8 +1,8 @@
 /**
  * `automem bench`: `memory` (store ingest throughput and top-10 retrieval latency), `calls`
  * (memory-side model calls and tokens per task for every retriever × management preset) and
- * `queue` (sweep timings through Redis workers). Each benchmark's code is loaded only when it
- * runs.
+ * `queue` (sweep timings through Redis workers) and `startup` (start-up time of `space` and
+ * `--help` against a bare `deno eval`). Each benchmark's code is loaded only when it runs.
  *
  * @module
  */
@@ -17,6 +17,14 @@ import {
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 import { parseInts } from "./memory_commands.ts";
+import {
+  denoAndEntry,
+  formatStartup,
+  measureStartup,
+  runsFlag,
+  startProcess,
+  startupCases,
+} from "./startup_bench.ts";
 
 /** A comma-separated list flag whose every item is one of `known`. */
 function listFlag<T extends string>(value: unknown, flag: string, known: readonly T[]): T[] {
@@ -34,9 +42,9 @@ function listFlag<T extends string>(value: unknown, flag: string, known: readonl
 export const benchCommand: CommandDef = {
   name: "bench",
   usage:
-    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--dim 384] [--json] | automem bench embedders [--texts 5000] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only|--cpu_only] [--cpu_rounds N] [--json]",
+    "automem bench memory [--sizes 1000,10000,100000] [--stores json,vector,...] [--dim 384] [--json] | automem bench embedders [--texts 5000] [--json] | automem bench calls [--tasks 30] [--retrievers hybrid,...] [--presets json_full,...] [--json] | automem bench queue [--io_slots 1,4,16] [--io_processes N] [--latency_ms MS] [--io_only|--cpu_only] [--cpu_rounds N] [--json] | automem bench startup [--runs 10] [--json]",
   summary:
-    "Benchmarks (memory, calls, queue, embedders). embedders: the offline embedders (hash, word vectors) side by side, paraphrase quality and texts per second. memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with --dim vectors (384), beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel.",
+    "Benchmarks (memory, calls, queue, embedders, startup). embedders: the offline embedders (hash, word vectors) side by side, paraphrase quality and texts per second. memory: store ingest throughput and top-10 retrieval latency (p50/p95) at each size with --dim vectors (384), beside a plain Float32Array exact scan in the same run. calls: memory-side model calls and tokens per task for every retriever × management preset, counted with a scripted memory model over world tasks. queue: sweep and I/O-bound timings through Redis workers beside in-process --parallel. startup: median wall time of `automem space` and `automem --help` beside a bare `deno eval`, interleaved in the same run, with ratios.",
   flags: [
     {
       name: "sizes",
@@ -101,6 +109,12 @@ export const benchCommand: CommandDef = {
     { name: "io_only", type: "boolean", description: "queue: only the I/O-bound case" },
     { name: "cpu_only", type: "boolean", description: "queue: only the CPU-bound case" },
     {
+      name: "runs",
+      type: "number",
+      default: 10,
+      description: "startup: processes started per case (interleaved rounds)",
+    },
+    {
       name: "cpu_rounds",
       type: "number",
       description: "queue: interleaved rounds of the CPU-bound case, median reported (default 3)",
@@ -113,9 +127,12 @@ export const benchCommand: CommandDef = {
     if (positionals[0] === "queue") {
       return await (await import("./queue_commands.ts")).benchQueue(flags, io);
     }
+    if (positionals[0] === "startup") return await benchStartup(flags, io);
     if (positionals[0] !== "memory") {
       throw new UsageError(
-        `unknown benchmark '${positionals[0]}' (expected: memory, calls, queue or embedders)`,
+        `unknown benchmark '${
+          positionals[0]
+        }' (expected: memory, calls, queue, embedders or startup)`,
       );
     }
     const stores = listFlag<StoreKind>(flags.stores, "stores", STORE_KINDS);
@@ -186,5 +203,15 @@ async function benchCalls(flags: Record<string, unknown>, io: CliIo): Promise<nu
     if (io.signal.aborted) return EXIT.interrupted;
   }
   if (!flags.json) io.stdout(formatCallTable(rows) + "\n");
+  return EXIT.ok;
+}
+
+async function benchStartup(flags: Record<string, unknown>, io: CliIo): Promise<number> {
+  const runs = runsFlag(flags.runs);
+  const { deno, entry } = denoAndEntry();
+  const rows = await measureStartup(startupCases(deno, entry), runs, startProcess, io.signal);
+  if (io.signal.aborted) return EXIT.interrupted;
+  if (flags.json) { for (const row of rows) io.stdout(JSON.stringify(row) + "\n"); }
+  else io.stdout(formatStartup(rows) + "\n");
   return EXIT.ok;
 }

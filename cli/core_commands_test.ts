@@ -63,11 +63,3 @@ Deno.test("usage errors exit 2: unknown command, unknown option, missing argumen
     assert.equal(await runCli(argv, io, COMMANDS), 2, argv.join(" "));
   }
 });
-
-Deno.test("every command answers --help with exit 0", async () => {
-  for (const c of COMMANDS) {
-    const io = captureIo();
-    assert.equal(await runCli([c.name, "--help"], io, COMMANDS), 0);
-    assert.match(io.out.join(""), new RegExp(`Usage: ${c.usage.split(" ").slice(0, 2).join(" ")}`));
-  }
-});

@@ -5,35 +5,38 @@
  * @module
  */
 import { formatHelp, parseCommandArgs } from "./args.ts";
-import type { CommandDef } from "./command.ts";
+import { type CommandDef, type CommandEntry, loadedEntry } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
 
-function overview(commands: readonly CommandDef[]): string {
+function overview(commands: readonly CommandEntry[]): string {
   const width = Math.max(...commands.map((c) => c.name.length)) + 2;
-  const rows = commands.map((c) =>
-    `  ${c.name.padEnd(width)}${c.summary.split(". ")[0].replace(/\.$/, "")}`
-  );
+  const rows = commands.map((c) => `  ${c.name.padEnd(width)}${c.brief}`);
   return `Usage: automem <command> [options]\n\nCommands:\n${
     rows.join("\n")
   }\n\nRun 'automem <command> --help' for a command's options.\n`;
 }
 
-/** Runs one CLI invocation and returns its exit code. */
+/**
+ * Runs one CLI invocation and returns its exit code. `commands` is the command table (rows load
+ * their command on use) or already loaded commands.
+ */
 export async function runCli(
   argv: string[],
   io: CliIo,
-  commands: readonly CommandDef[],
+  commands: readonly (CommandEntry | CommandDef)[],
 ): Promise<number> {
+  const table = commands.map((c) => "load" in c ? c : loadedEntry(c));
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
-    io.stdout(overview(commands));
+    io.stdout(overview(table));
     return name ? EXIT.ok : EXIT.usage;
   }
-  const cmd = commands.find((c) => c.name === name);
-  if (!cmd) {
-    io.stderr(`automem: unknown command '${name}'\n\n${overview(commands)}`);
+  const entry = table.find((c) => c.name === name);
+  if (!entry) {
+    io.stderr(`automem: unknown command '${name}'\n\n${overview(table)}`);
     return EXIT.usage;
   }
+  const cmd = await entry.load();
   const parsed = parseCommandArgs(cmd.flags, rest);
   if (!parsed.ok) {
     io.stderr(`automem ${name}: ${parsed.message}\nRun 'automem ${name} --help' for usage.\n`);

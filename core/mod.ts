@@ -17,6 +17,7 @@ export * from "./fs_port.ts";
 export * from "./hash_embedder.ts";
 export * from "./infra_fault.ts";
 export * from "./interrupts.ts";
+export * from "./median.ts";
 export * from "./issues.ts";
 export * from "./json_extract.ts";
 export * from "./openai_adapter.ts";

@@ -1,7 +1,8 @@
 /**
  * Memory-as-files scaffolds: the declarative scaffold spec, the two-phase (LOG/PLAN) memory
  * agent over a game port, map analysis, sensors, metrics, scaffold evolution, data export and
- * the BALROG-shaped agent endpoint.
+ * the BALROG-shaped agent endpoint. The layer sits above `bench/` and `run_dir/` and below
+ * `search/`, which plays the games as benchmarks through `game_benchmark.ts`.
  *
  * @module
  */

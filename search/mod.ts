@@ -2,7 +2,9 @@
  * The search engine. `runSearch(config, deps)` runs (or resumes) a search into
  * `<output_dir>/<run_name>/`, emitting the typed event stream `events.jsonl`; `runSweep` maps the
  * whole architecture landscape. `parseSearchConfig` validates CLI flags. The on-disk formats
- * are defined in `artifacts.ts` and `events.ts`.
+ * are defined in `artifacts.ts` and `events.ts`; the shapes a run is made of (context,
+ * dependencies, strategy points) in `run_context.ts`. Run directories and their lock come from
+ * `run_dir/` (re-exported here).
  *
  * @module
  */

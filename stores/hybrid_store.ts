@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { OramaIndex } from "./orama_adapter.ts";
 import { OramaStore } from "./orama_store.ts";
 import { baseOptionsOf, type StoreConfig, type StoreDeps, tableOptionsOf } from "./store_config.ts";
 import type { ScoredId, UnitFilter } from "./store_port.ts";
@@ -41,14 +42,20 @@ export function minMaxNormalize(hits: readonly ScoredId[]): Map<string, number> 
 
 /** The `hybrid` store. */
 export class HybridStore extends OramaStore {
-  private constructor(table: UnitTable, config: StoreConfig, deps: StoreDeps) {
-    super(table, baseOptionsOf("hybrid", config, deps), true);
+  private constructor(
+    table: UnitTable,
+    config: StoreConfig,
+    deps: StoreDeps,
+    orama: OramaIndex,
+  ) {
+    super(table, baseOptionsOf("hybrid", config, deps), orama);
   }
 
   /** Opens (or creates) a hybrid store in `config.dir`. */
   static async open(config: StoreConfig, deps: StoreDeps): Promise<HybridStore> {
     const table = await UnitTable.open(tableOptionsOf(config));
-    const store = new HybridStore(table, config, deps);
+    const orama = await OramaIndex.create({ text: true });
+    const store = new HybridStore(table, config, deps, orama);
     await store.indexAll();
     return store;
   }

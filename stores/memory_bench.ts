@@ -254,7 +254,7 @@ async function* benchOramaVectors(
   work: Workload,
   o: Required<Omit<MemoryBenchOptions, "dir">>,
 ): AsyncGenerator<MemoryBenchRow> {
-  const index = OramaIndex.create({ text: false, vectorDim: o.dim });
+  const index = await OramaIndex.create({ text: false, vectorDim: o.dim });
   const start = performance.now();
   for (let i = 0; i < size; i += o.batchSize) {
     await index.upsert(

@@ -17,16 +17,7 @@
  *
  * @module
  */
-import {
-  type AnySchema,
-  count,
-  create,
-  getByID,
-  insertMultiple,
-  removeMultiple,
-  search,
-  type SearchParams,
-} from "@orama/orama";
+import type { AnySchema, SearchParams } from "@orama/orama";
 import type { ScoredId, UnitFilter } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { compareRanked } from "./top_k.ts";
@@ -59,6 +50,10 @@ export interface OramaIndexOptions {
 
 // deno-lint-ignore no-explicit-any
 type AnyDb = any;
+type Orama = typeof import("@orama/orama");
+let oramaLoad: Promise<Orama> | undefined;
+/** Orama, imported when the first index is created: importing automem alone never loads it. */
+const loadOrama = (): Promise<Orama> => oramaLoad ??= import("@orama/orama");
 
 const tokenizer = {
   language: "english",
@@ -70,16 +65,19 @@ const tokenizer = {
 
 /** One Orama index of unit metadata (and optionally text and vectors). */
 export class OramaIndex {
+  readonly #orama: Orama;
   readonly #db: AnyDb;
   readonly #options: OramaIndexOptions;
 
-  private constructor(db: AnyDb, options: OramaIndexOptions) {
+  private constructor(orama: Orama, db: AnyDb, options: OramaIndexOptions) {
+    this.#orama = orama;
     this.#db = db;
     this.#options = options;
   }
 
   /** Creates an empty index. */
-  static create(options: OramaIndexOptions): OramaIndex {
+  static async create(options: OramaIndexOptions): Promise<OramaIndex> {
+    const orama = await loadOrama();
     const schema: Record<string, string> = {
       type: "enum",
       outcome: "enum",
@@ -89,28 +87,36 @@ export class OramaIndex {
     if (options.text) schema.text = "string";
     if (options.vectorDim) schema.vector = `vector[${options.vectorDim}]`;
     return new OramaIndex(
-      create({ schema: schema as AnySchema, components: { tokenizer } }),
+      orama,
+      orama.create({ schema: schema as AnySchema, components: { tokenizer } }),
       options,
     );
   }
 
+  /** Whether unit text is indexed for BM25. */
+  get indexesText(): boolean {
+    return this.#options.text;
+  }
+
   /** Number of indexed documents. */
   get size(): number {
-    return count(this.#db);
+    return this.#orama.count(this.#db);
   }
 
   /** Inserts documents, replacing any with the same id. */
   async upsert(docs: readonly OramaDoc[]): Promise<void> {
     if (docs.length === 0) return;
-    const ids = docs.map((d) => d.id).filter((id) => getByID(this.#db, id) !== undefined);
-    if (ids.length > 0) await removeMultiple(this.#db, ids);
-    await insertMultiple(this.#db, docs.map((d) => this.#toOrama(d)), 1000);
+    const ids = docs.map((d) => d.id).filter((id) =>
+      this.#orama.getByID(this.#db, id) !== undefined
+    );
+    if (ids.length > 0) await this.#orama.removeMultiple(this.#db, ids);
+    await this.#orama.insertMultiple(this.#db, docs.map((d) => this.#toOrama(d)), 1000);
   }
 
   /** Removes documents by id (missing ids are ignored). */
   async remove(ids: readonly string[]): Promise<void> {
-    const present = ids.filter((id) => getByID(this.#db, id) !== undefined);
-    if (present.length > 0) await removeMultiple(this.#db, present);
+    const present = ids.filter((id) => this.#orama.getByID(this.#db, id) !== undefined);
+    if (present.length > 0) await this.#orama.removeMultiple(this.#db, present);
   }
 
   /** BM25 top-k over the text field among documents matching `filter`. */
@@ -155,13 +161,13 @@ export class OramaIndex {
     if (where === null) return new Set();
     const size = this.size;
     if (size === 0) return new Set();
-    const result = await search(this.#db, { where, limit: size, includeVectors: true });
+    const result = await this.#orama.search(this.#db, { where, limit: size, includeVectors: true });
     return new Set(result.hits.map((h: { id: string }) => h.id));
   }
 
   /** The vector Orama holds for `id` (for tests of the includeVectors guard). */
   storedVector(id: string): number[] | null | undefined {
-    const doc = getByID(this.#db, id) as { vector?: number[] | null } | undefined;
+    const doc = this.#orama.getByID(this.#db, id) as { vector?: number[] | null } | undefined;
     return doc === undefined ? undefined : doc.vector ?? null;
   }
 
@@ -172,7 +178,7 @@ export class OramaIndex {
   ): Promise<ScoredId[]> {
     let limit = k + 16;
     for (;;) {
-      const result = await search(this.#db, {
+      const result = await this.#orama.search(this.#db, {
         ...params(limit),
         includeVectors: true,
       } as SearchParams<AnyDb>);

@@ -12,7 +12,7 @@ const doc = (id: string, text: string, extra: Partial<OramaDoc> = {}): OramaDoc 
 });
 
 Deno.test("orama guard: searching twice leaves stored and caller vectors intact", async () => {
-  const index = OramaIndex.create({ text: true, vectorDim: 4 });
+  const index = await OramaIndex.create({ text: true, vectorDim: 4 });
   const callerVector = [0.5, 0.5, 0.5, 0.5];
   const callerDoc = doc("a", "alpha beta", { vector: callerVector });
   await index.upsert([callerDoc, doc("b", "beta gamma", { vector: [1, 0, 0, 0] })]);
@@ -32,7 +32,7 @@ Deno.test("orama guard: searching twice leaves stored and caller vectors intact"
 });
 
 Deno.test("orama text search matches whole terms, not prefixes", async () => {
-  const index = OramaIndex.create({ text: true });
+  const index = await OramaIndex.create({ text: true });
   await index.upsert([doc("a", "visit the website"), doc("b", "search the web")]);
   assert.deepEqual((await index.textSearch("web", 5, undefined)).map((h) => h.id), ["b"]);
   assert.deepEqual((await index.textSearch("Website", 5, undefined)).map((h) => h.id), ["a"]);
@@ -40,7 +40,7 @@ Deno.test("orama text search matches whole terms, not prefixes", async () => {
 });
 
 Deno.test("orama filters apply before top-k", async () => {
-  const index = OramaIndex.create({ text: true });
+  const index = await OramaIndex.create({ text: true });
   const docs: OramaDoc[] = [];
   for (let i = 0; i < 20; i++) {
     docs.push(doc(`x${i}`, "wiki", { type: "insight", outcome: "failure" }));
@@ -60,12 +60,12 @@ Deno.test("orama filters apply before top-k", async () => {
 });
 
 Deno.test("orama ties are ranked by id whatever the insertion order", async () => {
-  const index = OramaIndex.create({ text: true });
+  const index = await OramaIndex.create({ text: true });
   await index.upsert(["z", "m", "a", "q"].map((id) => doc(id, "same words here")));
   // Re-inserting moves "a" to the end of Orama's internal order.
   await index.upsert([doc("a", "same words here")]);
   assert.deepEqual((await index.textSearch("words", 2, undefined)).map((h) => h.id), ["a", "m"]);
-  const many = OramaIndex.create({ text: true });
+  const many = await OramaIndex.create({ text: true });
   const ids = Array.from({ length: 60 }, (_, i) => `d${String(59 - i).padStart(2, "0")}`);
   await many.upsert(ids.map((id) => doc(id, "tie")));
   assert.deepEqual((await many.textSearch("tie", 3, undefined)).map((h) => h.id), [
@@ -76,7 +76,7 @@ Deno.test("orama ties are ranked by id whatever the insertion order", async () =
 });
 
 Deno.test("orama upsert replaces and remove forgets documents", async () => {
-  const index = OramaIndex.create({ text: true });
+  const index = await OramaIndex.create({ text: true });
   await index.upsert([doc("a", "old words")]);
   await index.upsert([doc("a", "new words", { active: false })]);
   assert.equal(index.size, 1);

@@ -7,7 +7,7 @@
  * @module
  */
 import { BaseStore, type BaseStoreOptions } from "./base_store.ts";
-import { type OramaDoc, OramaIndex } from "./orama_adapter.ts";
+import type { OramaDoc, OramaIndex } from "./orama_adapter.ts";
 import type { UnitFilter } from "./store_port.ts";
 import type { Slot, TableChange, UnitTable } from "./unit_table.ts";
 
@@ -33,11 +33,11 @@ export abstract class OramaStore extends BaseStore {
   protected readonly orama: OramaIndex;
   readonly #withText: boolean;
 
-  /** Wraps a table and builds the Orama index over its units. */
-  protected constructor(table: UnitTable, options: BaseStoreOptions, withText: boolean) {
+  /** Wraps a table and the (empty) Orama index made for it by {@linkcode OramaIndex.create}. */
+  protected constructor(table: UnitTable, options: BaseStoreOptions, orama: OramaIndex) {
     super(table, options);
-    this.#withText = withText;
-    this.orama = OramaIndex.create({ text: withText });
+    this.#withText = orama.indexesText;
+    this.orama = orama;
   }
 
   /** Indexes every unit of the table (after open). */

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { OramaIndex } from "./orama_adapter.ts";
 import { OramaStore } from "./orama_store.ts";
 import { SlotKeywords } from "./slot_keywords.ts";
 import { baseOptionsOf, type StoreConfig, type StoreDeps, tableOptionsOf } from "./store_config.ts";
@@ -18,14 +19,20 @@ import { type TableChange, UnitTable } from "./unit_table.ts";
 export class VectorStore extends OramaStore {
   readonly #keywords = new SlotKeywords();
 
-  private constructor(table: UnitTable, config: StoreConfig, deps: StoreDeps) {
-    super(table, baseOptionsOf("vector", config, deps), false);
+  private constructor(
+    table: UnitTable,
+    config: StoreConfig,
+    deps: StoreDeps,
+    orama: OramaIndex,
+  ) {
+    super(table, baseOptionsOf("vector", config, deps), orama);
   }
 
   /** Opens (or creates) a vector store in `config.dir`. */
   static async open(config: StoreConfig, deps: StoreDeps): Promise<VectorStore> {
     const table = await UnitTable.open(tableOptionsOf(config));
-    const store = new VectorStore(table, config, deps);
+    const orama = await OramaIndex.create({ text: false });
+    const store = new VectorStore(table, config, deps, orama);
     await store.indexAll();
     store.#keywords.applyAll(table.slots());
     return store;

@@ -71,7 +71,8 @@ Deno.test("usage.json's roles in the README are the roles the code records", () 
 Deno.test("every CLI flag named in the configuration module's comments exists", async () => {
   const text = await Deno.readTextFile(new URL("core/config.ts", ROOT));
   const named = [...new Set([...text.matchAll(/`--([a-z][a-z_-]*)`/g)].map((m) => m[1]))];
-  const known = new Set(COMMANDS.flatMap((c) => c.flags.map((f) => f.name)));
+  const loaded = await Promise.all(COMMANDS.map((c) => c.load()));
+  const known = new Set(loaded.flatMap((c) => c.flags.map((f) => f.name)));
   assert.ok(named.length >= 3, `found ${named}`);
   assert.deepEqual(named.filter((f) => !known.has(f)), []);
 });

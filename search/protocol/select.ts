@@ -6,80 +6,26 @@
  * @module
  */
 import { join } from "node:path";
-import type { BenchTask } from "../../bench/benchmark_port.ts";
-import { meteredModel } from "../../core/usage.ts";
 import {
   ARTIFACT_SCHEMA_VERSION,
   type CandidateResult,
-  LedgerDeltaFileSchema,
-  type PoolFile,
-  type ProposalsFile,
   type RoundDone,
   RoundDoneSchema,
-  RoundSynthesisFileSchema,
 } from "../artifacts.ts";
-import type { DifferentialRow } from "../common_schemas.ts";
 import { differentialValidation } from "../egas/differential.ts";
-import { applyLedgerDelta, computeLedgerDelta } from "../egas/ledger.ts";
-import { phraseDelta } from "../egas/ledger_prose.ts";
 import { updateObsGraph } from "../egas/obs_graph.ts";
 import { addEvaluation, paretoFront } from "../egas/pareto.ts";
 import type { EngineState } from "../egas/schemas.ts";
-import { AttributionFileSchema, MEMORY_LABELS, RoundReplySchema } from "../fgmd/schemas.ts";
-import { renderTemplate, SEARCH_PROMPTS } from "../prompts.ts";
-import { readArtifact, removeIfPresent, writeArtifact } from "../../run_dir/run_dir.ts";
-import { addBlocks, usageBlock } from "../usage_report.ts";
+import { AttributionFileSchema } from "../fgmd/schemas.ts";
+import { readArtifact, writeArtifact } from "../../run_dir/run_dir.ts";
+import { addBlocks } from "../usage_report.ts";
 import { decideChampion, type RoundRow } from "./champion.ts";
 import { mean, r6 } from "./metrics.ts";
-import { poolFromSnapshot, snapshotOf } from "./pool_files.ts";
-import { poolIo } from "./pool_io.ts";
-import type { ProposerBaseline } from "./proposals.ts";
-import { checkAbort, newLedger, type RunContext, stageOrdinal } from "./stage.ts";
+import { type RunContext, stageOrdinal } from "./stage.ts";
+import { commitRoundPool, roundLedger, roundSynthesis, type SelectInput } from "./round_steps.ts";
 import { writeViews } from "./views.ts";
 
-/** Everything the selection reads. */
-export interface SelectInput {
-  round: number;
-  fold: number;
-  tasks: readonly BenchTask[];
-  state: EngineState;
-  proposals: ProposalsFile;
-  results: readonly CandidateResult[];
-  startPool: PoolFile;
-  baseline: ProposerBaseline;
-}
-
-function roundSynthesisRules(
-  rows: readonly RoundRow[],
-  results: readonly CandidateResult[],
-  diff: readonly DifferentialRow[],
-): Record<string, unknown> {
-  const best = [...rows].sort((a, b) => b.metrics.score - a.metrics.score)[0];
-  const layers: Record<string, number> = { encode: 0, store: 0, retrieve: 0, manage: 0 };
-  const map: Record<string, string> = MEMORY_LABELS;
-  for (const r of results) {
-    for (const [label, n] of Object.entries(r.attribution_summary?.breakdown ?? {})) {
-      if (map[label]) layers[map[label]] += n;
-    }
-  }
-  const focus = Object.entries(layers).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
-  return {
-    source: "rules",
-    key_finding: best
-      ? `best this round: ${best.label} (score ${best.metrics.score.toFixed(3)}, lift ${
-        best.metrics.lift.toFixed(3)
-      })`
-      : "no candidate succeeded",
-    next_round_focus: focus && focus[1] > 0
-      ? `${focus[0]} (${focus[1]} memory-addressable failures)`
-      : "explore: no memory-addressable failures",
-    differential: `${diff.filter((d) => d.verdict === "confirmed").length} confirmed, ${
-      diff.filter((d) => d.verdict === "refuted").length
-    } refuted, ${
-      diff.filter((d) => d.verdict === "stalled" || d.verdict === "inconclusive").length
-    } unclear`,
-  };
-}
+export type { SelectInput };
 
 /** The round's rows: candidates that finished with metrics (failed and skipped ones never count). */
 export function roundRows(results: readonly CandidateResult[]): RoundRow[] {
@@ -95,122 +41,38 @@ export function roundRows(results: readonly CandidateResult[]): RoundRow[] {
   }));
 }
 
+/** Fills each finished candidate's primary failure signal from its FGMD attribution. */
+async function addPrimarySignals(ctx: RunContext, done: RoundDone): Promise<void> {
+  for (const c of done.candidates) {
+    if (c.status !== "ok") continue;
+    const attr = await readArtifact(
+      join(ctx.dir.candidate(done.round, c.candidate), "attribution.json"),
+      AttributionFileSchema,
+    );
+    c.primary_signal = attr?.verdict.primary_signal ?? null;
+  }
+}
+
 /** Selects, merges, updates the ledger and graph, and commits round `t`. */
 export async function selectRound(ctx: RunContext, input: SelectInput): Promise<RoundDone> {
-  const { round, state, results, startPool, baseline } = input;
+  const { round, state, results, baseline } = input;
   const ordinal = stageOrdinal(ctx, "round", round);
   const rows = roundRows(results);
   let pareto = state.pareto;
   for (const r of rows) pareto = addEvaluation(pareto, { ...r, round }, baseline);
   const decision = decideChampion(state.champion, rows, round);
-
-  // Canonical pool: the champion's memory merged into the round-start snapshot, then curated.
   const roundDir = ctx.dir.path(`round_${round}`);
-  const pools = await poolIo(ctx.benchmark);
-  let merged = snapshotOf(startPool);
-  const merges = [...startPool.merges];
-  if (decision.merge) {
-    const winner = await pools.read(
-      join(ctx.dir.candidate(round, decision.merge.candidate), "pool_final.json"),
-    );
-    if (!winner) throw new Error(`pool_final.json of ${decision.merge.config_id} is missing`);
-    merged = ctx.services.mergePools(merged, snapshotOf(winner), {
-      clock: ctx.stageClock(ordinal + 0.5),
-    });
-    merges.push(`round:${round}:candidate:${decision.merge.config_id}`);
-  }
-  const scratch = await pools.workDir(join(roundDir, "maintenance"));
-  await removeIfPresent(scratch.path);
-  await Deno.mkdir(scratch.path, { recursive: true });
-  let curated;
-  try {
-    curated = await ctx.services.maintainPool(merged, {
-      embedder: ctx.deps.embedder,
-      clock: ctx.stageClock(ordinal + 0.5),
-      dir: scratch.path,
-    });
-  } finally {
-    await scratch.dispose();
-  }
-  await pools.write(
-    ctx.dir.canonical,
-    poolFromSnapshot(curated, merges, [...startPool.maintained_rounds, round]),
-  );
+  await commitRoundPool(ctx, input, decision, ordinal);
 
   const differential = differentialValidation(rows, baseline);
-  const diagnosis = ctx.models.diagnosis && ctx.config.proposer !== "random"
-    ? ctx.models.diagnosis
-    : undefined;
-  let extraUsage = {};
-  let ledger = state.ledger;
-  if (ledger) {
-    const path = ctx.dir.path("ledger", `round_${round}_delta.json`);
-    let step = await readArtifact(path, LedgerDeltaFileSchema);
-    if (!step) {
-      const labels = new Map(input.proposals.candidates.map((c) => [c.config_id, c.label]));
-      let delta = computeLedgerDelta(ledger, round, differential, (id) => labels.get(id) ?? id);
-      const meter = newLedger(ctx, ctx.stageClock(ordinal + 0.5));
-      if (diagnosis) {
-        delta = (await phraseDelta(
-          delta,
-          ledger,
-          meteredModel(diagnosis, meter, "diagnosis"),
-          ctx.signal,
-        )).delta;
-      }
-      step = { delta, usage: usageBlock(meter) };
-      await writeArtifact(path, LedgerDeltaFileSchema, step);
-    }
-    ledger = applyLedgerDelta(ledger, step.delta, pareto);
-    extraUsage = addBlocks(extraUsage, step.usage);
-  }
+  const { ledger, usage: ledgerUsage } = await roundLedger(ctx, input, differential, pareto);
   const levelOf = new Map(input.tasks.map((t) => [t.id, t.level]));
   const obs = state.obs_graph
     ? updateObsGraph(state.obs_graph, round, rows, levelOf, baseline.scores)
     : null;
 
-  const synthPath = join(roundDir, "round_synthesis.json");
-  let synth = await readArtifact(synthPath, RoundSynthesisFileSchema);
-  if (!synth) {
-    const synthesis = roundSynthesisRules(rows, results, differential);
-    const meter = newLedger(ctx, ctx.stageClock(ordinal + 0.5));
-    if (diagnosis && rows.length) {
-      try {
-        const reply = await meteredModel(diagnosis, meter, "diagnosis").chat({
-          messages: [{
-            role: "user",
-            content: renderTemplate(SEARCH_PROMPTS.diagnosis_round, {
-              round_id: round,
-              candidates_json: rows.map((r) => ({
-                config_id: r.config_id,
-                label: r.label,
-                score: r.metrics.score,
-                lift: r.metrics.lift,
-                cost: r.metrics.cost,
-              })),
-              differential_json: differential,
-              champion_json: {
-                mode: decision.mode,
-                champion: decision.champion,
-                test: decision.test,
-              },
-            }),
-          }],
-          schema: RoundReplySchema,
-          schemaName: "round_synthesis",
-          purpose: "round_synthesis",
-          signal: ctx.signal,
-        });
-        Object.assign(synthesis, reply.json!, { source: "llm" });
-      } catch (error) {
-        synthesis.llm_error = (error as Error).message.slice(0, 200);
-      }
-    }
-    checkAbort(ctx);
-    synth = { synthesis, usage: usageBlock(meter) };
-    await writeArtifact(synthPath, RoundSynthesisFileSchema, synth);
-  }
-  extraUsage = addBlocks(extraUsage, synth.usage);
+  const synth = await roundSynthesis(ctx, input, rows, differential, decision);
+  const extraUsage = addBlocks(ledgerUsage, synth.usage);
 
   const front = new Set(paretoFront(pareto, baseline).map((r) => r.fingerprint));
   const bestLift = rows.length ? Math.max(...rows.map((r) => r.metrics.lift)) : null;
@@ -270,14 +132,7 @@ export async function selectRound(ctx: RunContext, input: SelectInput): Promise<
     },
     state: next,
   };
-  for (const c of done.candidates) {
-    if (c.status !== "ok") continue;
-    const attr = await readArtifact(
-      join(ctx.dir.candidate(round, c.candidate), "attribution.json"),
-      AttributionFileSchema,
-    );
-    c.primary_signal = attr?.verdict.primary_signal ?? null;
-  }
+  await addPrimarySignals(ctx, done);
   await writeArtifact(join(roundDir, "round_done.json"), RoundDoneSchema, done);
   await writeViews(ctx, next, baseline, {
     phase: "rounds",

@@ -17,6 +17,7 @@ import { runSweep } from "../sweep.ts";
 import { sweepQueueExecutor } from "./executor.ts";
 import { type QueueBenchRow, startWorkers, timed } from "./queue_bench_io.ts";
 import type { TestRedis } from "./testing/mod.ts";
+import { median } from "../../core/median.ts";
 
 /** The split sizes `automem sweep` uses by default: each architecture runs the 100 search tasks. */
 export const SWEEP_SIZES = { warmup: 19, search: 100, validation: 30, test: 15 };
@@ -33,13 +34,6 @@ export interface CpuCaseOptions {
 }
 
 type Executor = Parameters<typeof runSweep>[1]["executor"];
-
-/** The median of `xs` (mean of the middle two for an even count). */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** Measures the CPU-bound case; `emit` receives the four rows once every round ran. */
 export async function cpuCase(

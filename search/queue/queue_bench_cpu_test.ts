@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
-import { cpuCase, median } from "./queue_bench_cpu.ts";
+import { median } from "../../core/median.ts";
+import { cpuCase } from "./queue_bench_cpu.ts";
 import { formatQueueBench, type QueueBenchRow } from "./queue_bench.ts";
 import { redisServerPath, startTestRedis } from "./testing/mod.ts";
 
 const HAVE_REDIS = redisServerPath() !== null;
-
-Deno.test("median takes the middle value, or the mean of the middle two", () => {
-  assert.equal(median([3, 1, 2]), 2);
-  assert.equal(median([4, 1, 3, 2]), 2.5);
-  assert.equal(median([7]), 7);
-});
 
 Deno.test({
   name: `bench queue's CPU case times every configuration in each round and reports medians${
