@@ -102,7 +102,7 @@ async function exercise(client: McpClient): Promise<void> {
   const gone = await client.readResource({ uri: resources[0] }).catch((e: { code?: number }) => e);
   assert.equal(gone.code, -32002, "a missing resource is -32002, not an internal error");
   const left = await call(client, "memory_list", {});
-  assert.ok(!(left.value as { id: string }[]).some((u) => u.id === id));
+  assert.ok(!(left.value.units as { id: string }[]).some((u) => u.id === id));
   const bad = await call(client, "memory_add_lesson", { text: " " });
   assert.ok(bad.error, "an invalid lesson is a tool error, not a crash");
 }
@@ -225,6 +225,101 @@ Deno.test("MCP over streamable HTTP on loopback requires the token when one is s
     const reopened = await McpFiles.open(filesPathFor(`${work}/memory/`));
     assert.equal(await reopened.read((fs) => fs.read("people.txt")), "bob: vip\nalice: phone\n");
   } finally {
+    stop.abort();
+    await server.finished;
+    await Deno.remove(work, { recursive: true });
+  }
+});
+
+/** Every page of `fetch` from the first, following next cursors; fails on a repeated cursor. */
+async function walk(fetch: (cursor?: string) => Promise<{ ids: string[]; next?: string }>) {
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await fetch(cursor);
+    ids.push(...page.ids);
+    pages++;
+    assert.ok(page.next === undefined || !seen.has(page.next), "a cursor never repeats");
+    if (page.next !== undefined) seen.add(page.next);
+    cursor = page.next;
+  } while (cursor !== undefined);
+  return { ids, pages };
+}
+
+Deno.test("MCP resources/list and memory_list page by cursor; a bad cursor is -32602", async () => {
+  const work = await Deno.makeTempDir({ prefix: "automem_mcp_pages_" });
+  const stop = new AbortController();
+  await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
+  const stored: string[] = [];
+  for (let i = 0; i < 7; i++) stored.push((await memory.add(`Lesson number ${i} on paging`)).id);
+  const server = serveMcpHttp(memory, { port: 0, pageSize: 3, signal: stop.signal });
+  const client = await connectMcpHttp(`${server.url}mcp`);
+  try {
+    const resources = await walk(async (cursor) => {
+      const r = await client.listResources(cursor === undefined ? {} : { cursor });
+      return { ids: r.resources.map((x: { name: string }) => x.name), next: r.nextCursor };
+    });
+    assert.equal(resources.pages, 3, "7 units at 3 per page");
+    assert.deepEqual(resources.ids, [...stored].sort(), "every unit exactly once");
+    const tool = await walk(async (cursor) => {
+      const r = (await call(client, "memory_list", { limit: 2, ...(cursor ? { cursor } : {}) }))
+        .value;
+      return { ids: (r.units as { id: string }[]).map((u) => u.id), next: r.next_cursor };
+    });
+    assert.equal(tool.pages, 4, "7 units at 2 per page");
+    assert.deepEqual(tool.ids, [...stored].sort());
+    for (const cursor of ["not a cursor", btoa(JSON.stringify({ page: 2 }))]) {
+      const bad = await client.listResources({ cursor }).catch((e: { code?: number }) => e);
+      assert.equal((bad as { code?: number }).code, -32602, String(bad));
+      // The SDK answers a tool's errors inside the result, with the JSON-RPC code in its text.
+      const badTool = await client.callTool({ name: "memory_list", arguments: { cursor } });
+      assert.equal(badTool.isError, true);
+      assert.match((badTool.content as { text: string }[])[0].text, /-32602.*not issued here/);
+    }
+  } finally {
+    await client.close();
+    stop.abort();
+    await server.finished;
+    await Deno.remove(work, { recursive: true });
+  }
+});
+
+Deno.test("memory_search with min_score drops hits scoring below it", async () => {
+  const work = await Deno.makeTempDir({ prefix: "automem_mcp_min_score_" });
+  const stop = new AbortController();
+  await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
+  await memory.add("Ask for the order number before issuing a refund.");
+  await memory.add("Water the garden plants every morning in summer.");
+  await memory.add("Refund requests over 100 dollars need a manager.");
+  const server = serveMcpHttp(memory, { port: 0, signal: stop.signal });
+  const client = await connectMcpHttp(`${server.url}mcp`);
+  try {
+    const search = async (extra: Record<string, unknown>) =>
+      (await call(client, "memory_search", { query: "refund order number", k: 3, ...extra }))
+        .value as { score: number; unit: { id: string } }[];
+    const all = await search({});
+    assert.equal(all.length, 3, JSON.stringify(all));
+    const scores = all.map((h) => h.score);
+    const cut = (Math.max(...scores) + Math.min(...scores)) / 2;
+    assert.ok(Math.min(...scores) < cut && cut <= 1, `scores ${scores} must differ`);
+    const kept = await search({ min_score: cut });
+    assert.deepEqual(
+      kept.map((h) => h.unit.id),
+      all.filter((h) => h.score >= cut).map((h) => h.unit.id),
+    );
+    assert.ok(kept.length >= 1 && kept.length < all.length, JSON.stringify({ scores, cut }));
+    const none = await search({ min_score: 1 });
+    assert.ok(none.every((h) => h.score >= 1));
+    const refused = await client.callTool({
+      name: "memory_search",
+      arguments: { query: "refund", min_score: 1.5 },
+    });
+    assert.equal(refused.isError, true, "min_score is 0..1");
+    assert.match((refused.content as { text: string }[])[0].text, /-32602.*min_score/s);
+  } finally {
+    await client.close();
     stop.abort();
     await server.finished;
     await Deno.remove(work, { recursive: true });

@@ -12,7 +12,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import process from "node:process";
 import { PassThrough } from "node:stream";
 import { isAutomemError } from "../../core/automem_error.ts";
@@ -20,6 +24,7 @@ import { VERSION } from "../../core/version.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
 import { FILE_TOOLS, type McpFiles } from "./mcp_files.ts";
 import { idNear, LineLimiter, oversizeReply } from "./mcp_limits.ts";
+import { PAGE_SIZE, pageOf } from "./mcp_pages.ts";
 import { MEMORY_TOOLS, unitView } from "./mcp_tools.ts";
 
 /** JSON-RPC error code of a missing resource (MCP specification, resources/read). */
@@ -35,11 +40,28 @@ function json(value: unknown): { type: "text"; text: string } {
   return { type: "text", text: JSON.stringify(value, null, 2) };
 }
 
+/** Options of {@linkcode createMcpServer}. */
+export interface McpServerOptions {
+  /** Units per `resources/list` page (default {@linkcode PAGE_SIZE}). */
+  pageSize?: number;
+}
+
+/** A cursor this server never issued is the caller's invalid parameter (JSON-RPC -32602). */
+function invalidParams(error: unknown): unknown {
+  return isAutomemError(error, "invalid_cursor")
+    ? new McpError(ErrorCode.InvalidParams, error.message)
+    : error;
+}
+
 /**
  * An SDK server exposing `memory`: the tools and one resource per active unit, plus the `files_*`
  * tools when a file-system memory is given.
  */
-export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpServer {
+export function createMcpServer(
+  memory: AutomemMemory,
+  files?: McpFiles,
+  options: McpServerOptions = {},
+): McpServer {
   const server = new McpServer({ name: "automem", version: VERSION });
   for (const t of files ? FILE_TOOLS : []) {
     server.registerTool(
@@ -69,7 +91,7 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
           return { content: [json(await t.run(memory, args as never))] };
         } catch (error) {
           // Typed automem errors are the caller's to fix: say why, as a tool error, not a crash.
-          if (!isAutomemError(error)) throw error;
+          if (!isAutomemError(error) || error.code === "invalid_cursor") throw invalidParams(error);
           return { isError: true, content: [json({ code: error.code, message: error.message })] };
         }
       },
@@ -77,16 +99,8 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
   }
   server.registerResource(
     "unit",
-    new ResourceTemplate(UNIT_URI_TEMPLATE, {
-      list: async () => ({
-        resources: (await memory.list({ limit: 500 })).map((u) => ({
-          uri: `automem://units/${encodeURIComponent(u.id)}`,
-          name: u.id,
-          description: `${u.type} from ${u.source_task_id}`,
-          mimeType: "application/json",
-        })),
-      }),
-    }),
+    // Listed by the paginated handler below: the SDK's own ignores `cursor`.
+    new ResourceTemplate(UNIT_URI_TEMPLATE, { list: undefined }),
     { title: "Memory unit", description: "One memory unit as JSON", mimeType: "application/json" },
     async (uri: URL, variables: Record<string, string | string[]>) => {
       const id = decodeURIComponent(String(variables.id));
@@ -101,6 +115,27 @@ export function createMcpServer(memory: AutomemMemory, files?: McpFiles): McpSer
           mimeType: "application/json",
           text: JSON.stringify(unitView(unit), null, 2),
         }],
+      };
+    },
+  );
+  server.server.setRequestHandler(
+    ListResourcesRequestSchema,
+    async (request: { params?: { cursor?: string } }) => {
+      let page;
+      try {
+        page = pageOf(await memory.list(), request.params?.cursor, options.pageSize ?? PAGE_SIZE);
+      } catch (error) {
+        throw invalidParams(error);
+      }
+      return {
+        resources: page.items.map((u) => ({
+          uri: `automem://units/${encodeURIComponent(u.id)}`,
+          name: u.id,
+          title: "Memory unit",
+          description: `${u.type} from ${u.source_task_id}`,
+          mimeType: "application/json",
+        })),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
     },
   );
@@ -137,8 +172,9 @@ export async function handleMcpHttp(
   memory: AutomemMemory,
   request: Request,
   files?: McpFiles,
+  options: McpServerOptions = {},
 ): Promise<Response> {
-  const server = createMcpServer(memory, files);
+  const server = createMcpServer(memory, files, options);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -31,6 +31,8 @@ export interface McpHttpOptions {
   allowedHosts?: readonly string[];
   /** More browser origins to accept besides the server's own. */
   allowedOrigins?: readonly string[];
+  /** Units per `resources/list` page (default 500). */
+  pageSize?: number;
 }
 
 /** The MCP endpoint's path. */
@@ -63,6 +65,7 @@ export function serveMcpHttp(memory: AutomemMemory, opts: McpHttpOptions = {}): 
         memory,
         new Request(req.url, { method: req.method, headers: req.headers, body: read.body }),
         opts.files,
+        { pageSize: opts.pageSize },
       )
     );
   };

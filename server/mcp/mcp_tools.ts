@@ -11,6 +11,7 @@ import { ENCODE_TYPES } from "../../core/space.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
 import { fromChatTranscript } from "../../memory/chat_transcript.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
+import { pageOf } from "./mcp_pages.ts";
 
 /** The MCP tool annotations a client reads to decide what needs the user's confirmation. */
 export interface ToolHints {
@@ -99,13 +100,19 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     name: "memory_search",
     annotations: READS,
     title: "Search memory",
-    description: "Ranked memory units for a query (the architecture's own retriever).",
-    input: { query: z.string().min(1), k: z.number().int().min(1).max(50).default(5) },
+    description:
+      "Ranked memory units for a query (the architecture's own retriever). `min_score` drops hits whose score (the retriever's absolute similarity, 0..1) is below it.",
+    input: {
+      query: z.string().min(1),
+      k: z.number().int().min(1).max(50).default(5),
+      min_score: z.number().min(0).max(1).optional().describe(
+        "drop hits scoring below this: the retriever's absolute similarity (dense cosine; a keyword-only hit of hybrid reports its normalised keyword score)",
+      ),
+    },
     run: async (memory, a) =>
-      (await memory.search(a.query, { k: a.k })).map((r) => ({
-        score: r.score,
-        unit: unitView(r.unit),
-      })),
+      (await memory.search(a.query, { k: a.k }))
+        .filter((r) => a.min_score === undefined || r.score >= a.min_score)
+        .map((r) => ({ score: r.score, unit: unitView(r.unit) })),
   }),
   tool({
     name: "memory_add_lesson",
@@ -166,13 +173,21 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     name: "memory_list",
     annotations: READS,
     title: "List units",
-    description: "Active memory units, optionally of one type.",
+    description:
+      "Active memory units in id order, optionally of one type, `limit` per page; pass a reply's `next_cursor` as `cursor` for the next page (absent on the last).",
     input: {
       type: z.enum(ENCODE_TYPES).optional(),
       limit: z.number().int().min(1).max(500).default(50),
+      cursor: z.string().optional().describe("the `next_cursor` of the previous page"),
     },
-    run: async (memory, a) =>
-      (await memory.list({ types: a.type ? [a.type] : undefined, limit: a.limit })).map(unitView),
+    run: async (memory, a) => {
+      const units = await memory.list({ types: a.type ? [a.type] : undefined });
+      const page = pageOf(units, a.cursor, a.limit);
+      return {
+        units: page.items.map(unitView),
+        ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+      };
+    },
   }),
   tool({
     name: "memory_delete",
