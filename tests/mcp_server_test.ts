@@ -248,15 +248,32 @@ async function walk(fetch: (cursor?: string) => Promise<{ ids: string[]; next?: 
   return { ids, pages };
 }
 
-Deno.test("MCP resources/list and memory_list page by cursor; a bad cursor is -32602", async () => {
-  const work = await Deno.makeTempDir({ prefix: "automem_mcp_pages_" });
+/** Serves a memory holding `lessons` over HTTP to the SDK client for `body`, then cleans up. */
+async function overHttp(
+  lessons: string[],
+  pageSize: number | undefined,
+  body: (client: McpClient, ids: string[]) => Promise<void>,
+): Promise<void> {
+  const work = await Deno.makeTempDir({ prefix: "automem_mcp_http_" });
   const stop = new AbortController();
   await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
-  const stored: string[] = [];
-  for (let i = 0; i < 7; i++) stored.push((await memory.add(`Lesson number ${i} on paging`)).id);
-  const server = serveMcpHttp(memory, { port: 0, pageSize: 3, signal: stop.signal });
+  const ids: string[] = [];
+  for (const lesson of lessons) ids.push((await memory.add(lesson)).id);
+  const server = serveMcpHttp(memory, { port: 0, pageSize, signal: stop.signal });
   const client = await connectMcpHttp(`${server.url}mcp`);
   try {
+    await body(client, ids);
+  } finally {
+    await client.close();
+    stop.abort();
+    await server.finished;
+    await Deno.remove(work, { recursive: true });
+  }
+}
+
+Deno.test("MCP resources/list and memory_list page by cursor; a bad cursor is -32602", async () => {
+  const lessons = Array.from({ length: 7 }, (_, i) => `Lesson number ${i} on paging`);
+  await overHttp(lessons, 3, async (client, stored) => {
     const resources = await walk(async (cursor) => {
       const r = await client.listResources(cursor === undefined ? {} : { cursor });
       return { ids: r.resources.map((x: { name: string }) => x.name), next: r.nextCursor };
@@ -278,24 +295,16 @@ Deno.test("MCP resources/list and memory_list page by cursor; a bad cursor is -3
       assert.equal(badTool.isError, true);
       assert.match((badTool.content as { text: string }[])[0].text, /-32602.*not issued here/);
     }
-  } finally {
-    await client.close();
-    stop.abort();
-    await server.finished;
-    await Deno.remove(work, { recursive: true });
-  }
+  });
 });
 
 Deno.test("memory_search with min_score drops hits scoring below it", async () => {
-  const work = await Deno.makeTempDir({ prefix: "automem_mcp_min_score_" });
-  const stop = new AbortController();
-  await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
-  await memory.add("Ask for the order number before issuing a refund.");
-  await memory.add("Water the garden plants every morning in summer.");
-  await memory.add("Refund requests over 100 dollars need a manager.");
-  const server = serveMcpHttp(memory, { port: 0, signal: stop.signal });
-  const client = await connectMcpHttp(`${server.url}mcp`);
-  try {
+  const lessons = [
+    "Ask for the order number before issuing a refund.",
+    "Water the garden plants every morning in summer.",
+    "Refund requests over 100 dollars need a manager.",
+  ];
+  await overHttp(lessons, undefined, async (client) => {
     const search = async (extra: Record<string, unknown>) =>
       (await call(client, "memory_search", { query: "refund order number", k: 3, ...extra }))
         .value as { score: number; unit: { id: string } }[];
@@ -318,12 +327,7 @@ Deno.test("memory_search with min_score drops hits scoring below it", async () =
     });
     assert.equal(refused.isError, true, "min_score is 0..1");
     assert.match((refused.content as { text: string }[])[0].text, /-32602.*min_score/s);
-  } finally {
-    await client.close();
-    stop.abort();
-    await server.finished;
-    await Deno.remove(work, { recursive: true });
-  }
+  });
 });
 
 Deno.test("MCP over HTTP refuses a non-loopback bind without a token (library and CLI)", async () => {
