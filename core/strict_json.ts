@@ -49,6 +49,19 @@ export async function readStreamCapped(
   maxBytes: number,
   what: string,
 ): Promise<string> {
+  const bytes = await readBytesCapped(stream, maxBytes);
+  if (bytes === null) throw tooBig(what, maxBytes);
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The bytes of `stream`, or `null` once it passes `maxBytes` (the stream is then cancelled, so an
+ * endless or hostile source costs about `maxBytes` of memory, never more).
+ */
+export async function readBytesCapped(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let n = 0;
@@ -59,14 +72,20 @@ export async function readStreamCapped(
       n += value.byteLength;
       if (n > maxBytes) {
         await reader.cancel().catch(() => {});
-        throw tooBig(what, maxBytes);
+        return null;
       }
       chunks.push(value);
     }
   } finally {
     reader.releaseLock();
   }
-  return new TextDecoder().decode(concatBytes(chunks));
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 /** The chunks joined into one array (the only non-empty one, uncopied, when there is just one). */

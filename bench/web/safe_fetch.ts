@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { readBytesCapped } from "../../core/strict_json.ts";
 import { denoResolve, type ResolvePort } from "./dns_port.ts";
 import { isIpLiteral, isPublicAddress } from "./ip_policy.ts";
 import type { FetchPort } from "./tool_port.ts";
@@ -123,26 +124,11 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     throw new WebToolError("too_large", `response is ${declared} bytes, limit ${maxBytes}`);
   }
   if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new WebToolError("too_large", `response exceeds the limit of ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  const body = await readBytesCapped(response.body, maxBytes);
+  if (body === null) {
+    throw new WebToolError("too_large", `response exceeds the limit of ${maxBytes} bytes`);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return body;
 }
 
 /**

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { concatBytes, readBytesCapped } from "../../core/strict_json.ts";
 
 /** The largest JSON-RPC message either transport accepts (4 MiB). */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
@@ -77,14 +78,14 @@ export class LineLimiter {
       start = end;
       if (this.#dropped === undefined && this.#size + part.length > this.#limit + 1) {
         this.#dropped = {
-          head: concat([...this.#parts, part]).subarray(0, EDGE_BYTES),
+          head: concatBytes([...this.#parts, part]).slice(0, EDGE_BYTES),
           tail: new Uint8Array(0),
         };
         this.#parts = [];
         this.#size = 0;
       }
       if (this.#dropped !== undefined) {
-        this.#dropped.tail = concat([this.#dropped.tail, part]).slice(-EDGE_BYTES - 1);
+        this.#dropped.tail = concatBytes([this.#dropped.tail, part]).slice(-EDGE_BYTES - 1);
         if (nl >= 0) {
           const decode = (b: Uint8Array) => new TextDecoder().decode(b);
           this.#onOversize(decode(this.#dropped.head), decode(this.#dropped.tail));
@@ -100,18 +101,8 @@ export class LineLimiter {
         this.#size = 0;
       }
     }
-    return concat(out);
+    return concatBytes(out);
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /**
@@ -128,12 +119,6 @@ export async function cappedBody(
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > limit) return refused();
   if (request.body === null) return { body: null };
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.length;
-    if (size > limit) return refused();
-    parts.push(chunk);
-  }
-  return { body: concat(parts) };
+  const body = await readBytesCapped(request.body, limit);
+  return body === null ? refused() : { body };
 }
