@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { ChatModel } from "../core/ports.ts";
 import type { TaskResult } from "./benchmark_port.ts";
 import { renderPrompt } from "../retrieval/render_prompt.ts";

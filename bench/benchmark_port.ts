@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { ChatModel, Clock, Rng } from "../core/ports.ts";
 import type { MemoryProvider, TaskTrace } from "../memory/provider_port.ts";
 

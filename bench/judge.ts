@@ -9,7 +9,7 @@
  * @module
  */
 import type { TaskResult } from "./benchmark_port.ts";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { renderPrompt } from "../retrieval/render_prompt.ts";
 import template from "../prompts/judge.md" with { type: "text" };

@@ -15,7 +15,7 @@
  * @module
  */
 import { join } from "node:path";
-import type { z } from "zod";
+import type { z } from "../core/zod.ts";
 import { logicalClock } from "../core/clock.ts";
 import { compileSpec } from "../core/compiler.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { ScriptedModel } from "../core/scripted_model.ts";
 import {
   callGroup,

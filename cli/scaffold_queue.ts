@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { abortRejection } from "../core/abort_rejection.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { isAbsolute, join } from "node:path";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { parseDotenv } from "./dotenv.ts";
 import {
   ConfigError,

@@ -7,7 +7,7 @@
  * @module
  */
 import { AutomemError, type AutomemErrorOptions } from "./automem_error.ts";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { rememberSecret, rememberUrlSecrets } from "./secret_values.ts";
 
 /** Environment variables as a plain map. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "./zod.ts";
 
 /** One problem found in user input: a machine code, the path to the field, and a message. */
 export interface Issue {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** Outcome of {@linkcode extractJson}. */
 export type ExtractResult = { ok: true; value: unknown } | { ok: false; error: string };

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { extractJson, parseJsonReply } from "./json_extract.ts";
 
 function valueOf(text: string): unknown {

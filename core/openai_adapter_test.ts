@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { createOpenAIChatModel, createOpenAIEmbedder, stripThinking } from "./openai_adapter.ts";
 import { AutomemError } from "./automem_error.ts";
 import { ModelError } from "./ports.ts";

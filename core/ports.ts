@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "./zod.ts";
 import { AutomemError } from "./automem_error.ts";
 
 /** The model roles automem distinguishes; each may point at its own endpoint and model. */

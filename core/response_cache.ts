@@ -5,7 +5,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { writeJsonAtomic } from "./atomic_write.ts";
 import { canonicalJson, sha256Hex } from "./canonical_json.ts";
 import { parseJsonReply } from "./json_extract.ts";

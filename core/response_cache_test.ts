@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { type ChatRequest, ModelError } from "./ports.ts";
 import { cachedModel, cacheKey, cachePath } from "./response_cache.ts";
 import { ScriptedModel, ScriptedToolCalls } from "./scripted_model.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { canonicalJson, sha256Hex } from "./canonical_json.ts";
 import { fromZodIssues, type Issue, type ParseResult } from "./issues.ts";
 import {

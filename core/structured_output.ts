@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { parseJsonReply } from "./json_extract.ts";
 import {
   type ChatMessage,

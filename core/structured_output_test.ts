@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { type ChatMessage, ModelError } from "./ports.ts";
 import {
   completeJson,

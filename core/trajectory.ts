@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** One step of a trajectory or one conversation turn. */
 export const TrajectoryStepSchema = z.object({

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { canonicalJson, sha256Hex } from "./canonical_json.ts";
 import { ENCODE_TYPES } from "./space.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { systemClock } from "./clock.ts";
 import type { ChatModel, ChatRequest, ChatResult, Clock, ModelRole } from "./ports.ts";
 

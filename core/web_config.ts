@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 import {
   checkedUrl,
   ConfigError,

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /** The format tag of version 1 of the table file. */
 export const WORD_TABLE_FORMAT = "automem-word-vectors-v1";

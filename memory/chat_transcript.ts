@@ -23,7 +23,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { fromZodIssues, type Issue } from "../core/issues.ts";
 import type { Trajectory, TrajectoryStep } from "../core/trajectory.ts";

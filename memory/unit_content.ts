@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { fromZodIssues, type Issue } from "../core/issues.ts";
 import type { EncodeType } from "../core/space.ts";
 

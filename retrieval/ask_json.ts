@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "../core/zod.ts";
 import { parseJsonReply } from "../core/json_extract.ts";
 import type { ChatModel, ChatRequest, TokenUsage } from "../core/ports.ts";
 

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { RetrievePlan } from "../core/compiler.ts";
 import type { ChatModel } from "../core/ports.ts";
 import { contentText } from "../core/unit.ts";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { RetrievePlan } from "../core/compiler.ts";
 import type { ChatModel } from "../core/ports.ts";
 import template from "../prompts/hyde.md" with { type: "text" };

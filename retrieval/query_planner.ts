@@ -8,7 +8,7 @@
  * @module
  */
 import { AutomemError } from "../core/automem_error.ts";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { ChatModel, Embedder, TokenUsage } from "../core/ports.ts";
 import { RUNTIME_POLICY } from "../core/runtime_policy.ts";
 import template from "../prompts/query_planner.md" with { type: "text" };

@@ -5,7 +5,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { Clock } from "../core/ports.ts";
 import { RunDirError } from "./errors.ts";
 import { acquireLock, readArtifact, removeIfPresent, RunDir, type RunLock } from "./run_dir.ts";

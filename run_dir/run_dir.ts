@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { writeJsonAtomic } from "../core/atomic_write.ts";
 import { sha256Hex } from "../core/canonical_json.ts";
 import { isoUtc } from "../core/clock.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { GameEnv } from "../bench/games/game_port.ts";
 import type { MemoryAgent } from "./agent.ts";
 import { OPPOSITE } from "./map_analysis.ts";

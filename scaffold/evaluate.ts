@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { GameEnv } from "../bench/games/game_port.ts";
 import { createRng } from "../core/rng.ts";
 import type { FsSnapshot } from "../memory/files/memory_fs.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { AttemptRecordSchema, type EvolveConfig } from "./evolve_store.ts";
 import { type EpisodeMetrics, EpisodeMetricsSchema } from "./metrics.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { WRITE_OPS } from "../memory/files/wire.ts";
 import type { StepTrace, TraceOp } from "./trace.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { ChatModel } from "../core/ports.ts";
 import evolvePrompt from "../prompts/scaffold_evolve.md" with { type: "text" };
 import { fillTemplate } from "./prompts.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { canonicalJson, sha256Hex } from "../core/canonical_json.ts";
 import { fromZodIssues, type ParseResult } from "../core/issues.ts";
 import { MEMORY_OPS, READ_OPS } from "../memory/files/wire.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 
 /** One executed memory op in a trace. */
 export const TraceOpSchema = z.object({

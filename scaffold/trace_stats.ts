@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { linesOf } from "../memory/files/memory_fs.ts";
 import { WRITE_OPS } from "../memory/files/wire.ts";
 import { BUDGET_MARK } from "./prompts.ts";

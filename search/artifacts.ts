@@ -24,7 +24,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { ArchitectureSpecSchema } from "../core/spec.ts";
 import { MemoryUnitSchema } from "../core/unit.ts";
 import { TaskResultSchema } from "../bench/benchmark_port.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 
 /** Version stamped into every JSON artifact; bumped on incompatible changes. */
 export const ARTIFACT_SCHEMA_VERSION = 1 as const;

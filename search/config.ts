@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { fromZodIssues, type Issue, type ParseResult } from "../core/issues.ts";
 import { webKindOf } from "../bench/web_bench/kinds.ts";
 import { bootstrapText, defaultBootstrap, parseBootstrap } from "./egas/bootstrap.ts";

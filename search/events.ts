@@ -7,7 +7,7 @@
  * @module
  */
 import { redactUrlsDeep } from "../core/redact_url.ts";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { MetricsSchema } from "./common_schemas.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { ArchitectureSpecSchema } from "../core/spec.ts";
 import {
   ARTIFACT_SCHEMA_VERSION,

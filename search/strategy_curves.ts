@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { Benchmark } from "../bench/benchmark_port.ts";
 import { fingerprint, specLabel } from "../core/spec.ts";
 import { bootstrapList } from "./egas/bootstrap.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { Benchmark, BenchTask, TaskResult } from "../bench/benchmark_port.ts";
 import { writeFileAtomic, writeJsonAtomic } from "../core/atomic_write.ts";
 import { fsPort } from "../core/fs_port.ts";

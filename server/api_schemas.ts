@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import {
   BaselineDoneSchema,
   ChampionStateSchema,

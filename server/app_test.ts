@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { z } from "zod";
+import type { z } from "../core/zod.ts";
 import { logicalClock } from "../core/clock.ts";
 import { RunEventSchema } from "../search/events.ts";
 import {

@@ -6,7 +6,7 @@
  * @module
  */
 import { join, sep } from "node:path";
-import type { z } from "zod";
+import type { z } from "../core/zod.ts";
 import { conflict, notFound } from "./errors.ts";
 
 /** Run ids: one path segment of safe characters, never starting with a dot. */

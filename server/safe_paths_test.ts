@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { RunReadError } from "./errors.ts";
 import { isValidRunId, listInRun, parseIndex, readJsonInRun, RunsRoot } from "./safe_paths.ts";
 

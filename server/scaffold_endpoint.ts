@@ -12,7 +12,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { BalrogSessions, textMessages } from "../scaffold/balrog_session.ts";
 import type { AgentModels } from "../scaffold/phases.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import template from "../prompts/llm_graph_extract.md" with { type: "text" };
 import { extractJson } from "../core/json_extract.ts";
 import { type ChatMessage, type ChatModel, ModelError } from "../core/ports.ts";

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import type { Plan } from "../core/compiler.ts";
 import { systemClock } from "../core/clock.ts";
 import { type ChatModel, type Clock, type Embedder, ModelError } from "../core/ports.ts";

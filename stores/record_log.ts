@@ -18,7 +18,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { writeFileAtomic } from "../core/atomic_write.ts";
 import { StoreError } from "./store_error.ts";
 import { decodeVector, encodeVector, packVectors, unpackVectors } from "./vector_codec.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { RecordLog, type VectorRecord } from "./record_log.ts";
 import { StoreError } from "./store_error.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { denoFs, type FsPort, osError, withFsPort } from "../core/fs_port.ts";
 import { RecordLog } from "./record_log.ts";
 import { checkStore, repairStore } from "./store_repair.ts";

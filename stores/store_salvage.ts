@@ -8,7 +8,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { MemoryUnitSchema } from "../core/unit.ts";
 import type { VectorRecord } from "./record_log.ts";
 import { decodeVector, unpackVectors } from "./vector_codec.ts";

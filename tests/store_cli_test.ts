@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../core/zod.ts";
 import { COMMANDS } from "../cli/commands.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { captureIo } from "../cli/testing_io.ts";

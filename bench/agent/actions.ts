@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { parseJsonReply } from "../../core/json_extract.ts";
 import type { ChatResult, ToolDefinition } from "../../core/ports.ts";
 

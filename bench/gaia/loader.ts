@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { fromZodIssues, type Issue } from "../../core/issues.ts";
 import {
   duplicateIssues,

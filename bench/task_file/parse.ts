@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { fromZodIssues, type Issue, type ParseResult } from "../../core/issues.ts";
 
 /** One row of a task file, as validated. */

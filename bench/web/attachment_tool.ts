@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { resolveAttachment } from "./attachment_path.ts";
 import {
   attachmentKind,

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { runSandboxedJs, type SandboxLimits, type SandboxResult } from "./js_sandbox.ts";
 import { bounded, errorResult, parseArgs } from "./tool_result.ts";
 import type { AgentTool, ToolContext, ToolResult } from "./tool_port.ts";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { condensePage } from "./condense.ts";
 import { denoResolve, type ResolvePort } from "./dns_port.ts";
 import {

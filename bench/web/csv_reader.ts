@@ -5,7 +5,7 @@
  * @module
  */
 import Papa from "papaparse";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { markdownTable } from "./table_text.ts";
 
 // papaparse's published types pull in an old Node typing that breaks `node:` imports under

@@ -9,7 +9,7 @@
  */
 import { Buffer } from "node:buffer";
 import { extname } from "node:path";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { Endpoint } from "../../core/endpoints.ts";
 import type { MediaDescriber } from "./attachment_reader.ts";
 import { safeFetch } from "./safe_fetch.ts";

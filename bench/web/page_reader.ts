@@ -8,7 +8,7 @@
  * @module
  */
 import { extname } from "node:path";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { Secret } from "../../core/endpoints.ts";
 import { readHtml } from "./html_reader.ts";
 import { htmlToMarkdown } from "./markdown.ts";

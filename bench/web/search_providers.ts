@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "../../core/zod.ts";
 import type { Secret } from "../../core/endpoints.ts";
 import type { SearchProviderId } from "../../core/web_config.ts";
 import { safeFetch } from "./safe_fetch.ts";

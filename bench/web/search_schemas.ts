@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 
 /** One SearXNG result (`format=json`). */
 export const SearxngResultSchema = z.looseObject({

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "../../core/zod.ts";
 import type { ToolResult } from "./tool_port.ts";
 import { WebToolError } from "./web_error.ts";
 

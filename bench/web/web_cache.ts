@@ -6,7 +6,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
 import { redactUrlsIn } from "../../core/redact_url.ts";
 import { type Warn, warnOnce } from "../../core/warn_once.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { denoFs, osError, withFsPort } from "../../core/fs_port.ts";
 import { WebCache } from "./web_cache.ts";
 

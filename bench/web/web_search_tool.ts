@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { bounded, errorResult, okResult, parseArgs } from "./tool_result.ts";
 import type { AgentTool, SearchHit, SearchProvider } from "./tool_port.ts";
 import type { WebCache } from "./web_cache.ts";

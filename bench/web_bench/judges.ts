@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { ChatModel } from "../../core/ports.ts";
 import { renderPrompt } from "../../retrieval/render_prompt.ts";
 import { errorMessage } from "../errors.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import type { WebTaskRecord } from "./benchmark.ts";

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { fromZodIssues } from "../../core/issues.ts";
 import { jsonRows, type LoadResult, rowIssues, type WebTask } from "../web_bench/web_task.ts";
 

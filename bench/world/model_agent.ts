@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { ChatMessage, ChatModel } from "../../core/ports.ts";
 import type { TaskContext } from "../../core/trajectory.ts";
 import type { MemoryProvider } from "../../memory/provider_port.ts";

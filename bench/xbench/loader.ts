@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { fromZodIssues, type Issue } from "../../core/issues.ts";
 import {

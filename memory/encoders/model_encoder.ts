@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { parseJsonReply } from "../../core/json_extract.ts";
 import { ModelError } from "../../core/ports.ts";
 import type { ChatModel } from "../../core/ports.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
 import { contentText } from "../../core/unit.ts";
 import template from "../../prompts/manage_cluster_merge.md" with { type: "text" };

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { effectiveScore, type MemoryUnit } from "../../core/unit.ts";
 import { cosine } from "../../core/vectors.ts";
 import { defineOp, skipped } from "./op_types.ts";

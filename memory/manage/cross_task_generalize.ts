@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { contentText, type MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_cross_task_generalize.md" with { type: "text" };
 import { cosine, isUsableVector, type VectorLike } from "../../core/vectors.ts";

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 
 /** One failed task as the batched review reads it. */
 export const FailureNoteSchema = z.object({

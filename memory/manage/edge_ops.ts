@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { GraphEdge } from "../../stores/store_port.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import { edgeKey } from "../../stores/graph_schema.ts";

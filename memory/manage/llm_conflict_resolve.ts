@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { contentText, effectiveScore, type MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_llm_conflict_resolve.md" with { type: "text" };
 import { askOrOffline, clip, fallbackError, type ModelOrOffline } from "./model_call.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "../../core/zod.ts";
 import { ModelError } from "../../core/ports.ts";
 import type { OpName } from "../../core/presets.ts";
 import { renderPrompt } from "../../retrieval/render_prompt.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type { z } from "../../core/zod.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
 import type { OpName, OpSettings } from "../../core/presets.ts";
 import { fromZodIssues, type Issue } from "../../core/issues.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import { MemoryStoreDouble, opContext } from "./testing/mod.ts";
 

@@ -10,7 +10,7 @@
  */
 import { AutomemError, type AutomemErrorOptions } from "../../core/automem_error.ts";
 import { join } from "node:path";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
 import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import type { ManagePlan } from "../../core/compiler.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { effectiveScore, type MemoryUnit, successRate } from "../../core/unit.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import { byId, commit, mNode } from "./support.ts";

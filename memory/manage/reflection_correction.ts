@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
 import template from "../../prompts/manage_reflection_correction.md" with { type: "text" };
 import { type FailureNote, unitsToReview } from "./deferred_failures.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { MemoryUnit, Relation } from "../../core/unit.ts";
 import { cosine } from "../../core/vectors.ts";
 import type { GraphEdge } from "../../stores/store_port.ts";

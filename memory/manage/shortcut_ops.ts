@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
 import { defineOp, skipped } from "./op_types.ts";
 import { byId, commit, usedUnits } from "./support.ts";

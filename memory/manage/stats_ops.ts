@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { isoUtc } from "../../core/clock.ts";
 import { hoursSinceAccess, successRate } from "../../core/unit.ts";
 import { defineOp, skipped } from "./op_types.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { type MemoryUnit, successRate } from "../../core/unit.ts";
 import template from "../../prompts/manage_trajectory_to_workflow.md" with { type: "text" };
 import { askOrOffline, clip, fallbackError, type ModelOrOffline } from "./model_call.ts";

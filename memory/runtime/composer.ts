@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { ChatModel, TokenUsage } from "../../core/ports.ts";
 import { RUNTIME_POLICY } from "../../core/runtime_policy.ts";
 import COMPOSER_PROMPT from "../../prompts/composer.md" with { type: "text" };

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { Issue, ParseResult } from "../../core/issues.ts";
 import { fromZodIssues } from "../../core/issues.ts";
 import {

@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { sha256Hex } from "../../core/canonical_json.ts";
 import type { Issue, ParseResult } from "../../core/issues.ts";
 import { fromZodIssues } from "../../core/issues.ts";

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { Issue, ParseResult } from "../../core/issues.ts";
 import { fromZodIssues } from "../../core/issues.ts";
 import type { Trajectory, TrajectoryStep } from "../../core/trajectory.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { ChatModel } from "../../core/ports.ts";
 import judgePrompt from "../../prompts/scaffold_judge.md" with { type: "text" };
 import { WRITE_OPS } from "../../memory/files/wire.ts";

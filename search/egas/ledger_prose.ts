@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import type { ChatModel } from "../../core/ports.ts";
 import { renderTemplate, SEARCH_PROMPTS } from "../prompts.ts";
 import type { LedgerDelta } from "./ledger.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { extractJson } from "../../core/json_extract.ts";
 import type { ChatMessage, ChatModel } from "../../core/ports.ts";
 import { specLabel } from "../../core/spec.ts";

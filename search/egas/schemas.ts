@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { ArchitectureSpecSchema } from "../../core/spec.ts";
 import { SignTestSchema, UsageBlockSchema } from "../common_schemas.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 
 /** Labels a memory architecture can fix, with the layer each points at. */
 export const MEMORY_LABELS = {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import { ArchitectureSpecSchema } from "../../core/spec.ts";
 import { UsageRecordSchema } from "../../core/usage.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 import { basename, dirname } from "node:path";
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { writeJsonAtomic } from "../../core/atomic_write.ts";
 import { AutomemError } from "../../core/automem_error.ts";
 import { directoryStamp } from "../../core/file_lock.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { ENCODE_TYPES } from "../../core/space.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
 import { fromChatTranscript } from "../../memory/chat_transcript.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import { z } from "../../../core/zod.ts";
 import { GameEnvError } from "../game_errors.ts";
 import balrogTable from "./balrog_achievements.json" with { type: "json" };
 
