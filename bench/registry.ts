@@ -1,6 +1,6 @@
 /**
  * One entry point for the CLI and the search engine: `createBenchmark(name, options)` builds the
- * `world`, `locomo` or `file` benchmark, or one of the web benchmarks (`GAIA`, `WebWalkerQA`,
+ * `world`, `locomo`, `reflexion-hotpotqa` or `file` benchmark, or one of the web benchmarks (`GAIA`, `WebWalkerQA`,
  * `xBench-DeepSearch`, any case), checking that the options it needs are there.
  *
  * @module
@@ -8,6 +8,7 @@
 import type { Benchmark } from "./benchmark_port.ts";
 import { BenchConfigError } from "./errors.ts";
 import { createLocomoBenchmark } from "./locomo/benchmark.ts";
+import { createReflexionHotpotBenchmark } from "./reflexion_hotpotqa/benchmark.ts";
 import { createTaskFileBenchmark } from "./task_file/benchmark.ts";
 import { createWorldBenchmark } from "./world/benchmark.ts";
 import type { AgentLimits } from "./agent/mod.ts";
@@ -19,6 +20,7 @@ import type { WebToolkit } from "./web_bench/toolkit.ts";
 export const BENCHMARK_NAMES = [
   "world",
   "locomo",
+  "reflexion-hotpotqa",
   "file",
   "gaia",
   "webwalkerqa",
@@ -40,9 +42,9 @@ export interface BenchmarkOptions {
   levels?: readonly number[];
   /** world: drift position as a fraction of the task order, or false. */
   drift?: number | false;
-  /** locomo: path of `locomo10.json` (required). */
+  /** locomo: path of `locomo10.json`; reflexion-hotpotqa: path of the log (required). */
   dataPath?: string;
-  /** locomo: 1-based conversation numbers. */
+  /** locomo: 1-based conversation numbers; reflexion-hotpotqa: 1-based question numbers. */
   conversations?: readonly number[];
   /** locomo: units per question for recall@k. */
   k?: number;
@@ -110,6 +112,18 @@ export async function createBenchmark(name: string, opts: BenchmarkOptions): Pro
         dataPath: opts.dataPath,
         conversations: opts.conversations,
         k: opts.k,
+      });
+    }
+    case "reflexion-hotpotqa": {
+      if (!opts.dataPath) {
+        throw new BenchConfigError(
+          "dataPath",
+          "the reflexion-hotpotqa benchmark needs the path of the Reflexion HotpotQA log",
+        );
+      }
+      return await createReflexionHotpotBenchmark({
+        dataPath: opts.dataPath,
+        questions: opts.conversations,
       });
     }
     case "file": {

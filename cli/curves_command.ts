@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
 import type { CurvesReport } from "../search/strategy_curves.ts";
 import type { CommandDef } from "./command.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
@@ -160,14 +159,14 @@ export const curvesCommand: CommandDef = {
       name: "data_path",
       type: "string",
       meta: "FILE",
-      default: DEFAULT_LOCOMO_PATH,
-      description: "LoCoMo data, when a locomo landscape needs more architectures",
+      description:
+        "data file, when a locomo or reflexion-hotpotqa landscape needs more architectures (default: the benchmark's under ../shared/data)",
     },
     {
       name: "conversations",
       type: "string",
       meta: "LIST",
-      description: "LoCoMo conversations of the sweep, e.g. 1-5",
+      description: "LoCoMo conversations or reflexion-hotpotqa questions of the sweep, e.g. 1-5",
     },
   ],
   positionals: { min: 0 },
@@ -193,6 +192,7 @@ export const curvesCommand: CommandDef = {
     const { createBenchmark } = await import("../bench/registry.ts");
     const { defaultServices } = await import("../search/services.ts");
     const { parseRanges } = await import("./memory_commands.ts");
+    const { defaultDataPath } = await import("../bench/data_paths.ts");
     const live = await offlineOrLive(io);
     try {
       const report = await strategyCurves({
@@ -209,7 +209,9 @@ export const curvesCommand: CommandDef = {
         benchmarkFor: (summary) =>
           createBenchmark(summary.benchmark, {
             seed: summary.seed,
-            dataPath: String(flags.data_path),
+            dataPath: typeof flags.data_path === "string"
+              ? flags.data_path
+              : defaultDataPath(summary.benchmark),
             conversations: flags.conversations
               ? parseRanges(String(flags.conversations), "conversations")
               : undefined,

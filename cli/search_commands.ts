@@ -6,6 +6,7 @@
  * @module
  */
 import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
+import { DEFAULT_HOTPOT_PATH } from "../bench/reflexion_hotpotqa/default_path.ts";
 import { namedSearchModel } from "../core/config.ts";
 import type { Issue } from "../core/issues.ts";
 import type { FlagDef, Flags } from "./args.ts";
@@ -23,7 +24,7 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
   S("output_dir", "parent of run directories (default runs/search)", "DIR"),
   S(
     "benchmark",
-    "world (default) | locomo | file (implied by --infile) | GAIA | WebWalkerQA | xBench-DeepSearch",
+    "world (default) | locomo | reflexion-hotpotqa | file (implied by --infile) | GAIA | WebWalkerQA | xBench-DeepSearch",
     "NAME",
   ),
   S(
@@ -31,8 +32,16 @@ export const SEARCH_FLAGS: readonly FlagDef[] = [
     "task file: --benchmark file, GAIA or WebWalkerQA (JSON/JSONL), xBench (CSV)",
     "FILE",
   ),
-  S("data_path", `LoCoMo data file (default ${DEFAULT_LOCOMO_PATH})`, "FILE"),
-  S("conversations", "LoCoMo conversations, e.g. 1-5", "LIST"),
+  S(
+    "data_path",
+    `LoCoMo data file (default ${DEFAULT_LOCOMO_PATH}); reflexion-hotpotqa: its log (default ${DEFAULT_HOTPOT_PATH})`,
+    "FILE",
+  ),
+  S(
+    "conversations",
+    "LoCoMo conversations, or reflexion-hotpotqa questions (default 1-50), e.g. 1-5",
+    "LIST",
+  ),
   N("max_rounds", "search rounds (default 8)"),
   N("num_candidates", "new proposals per round, plus the champion re-evaluation (default 3)"),
   N("warmup_n", "warm-up split size (default 19; 0 disables)"),
@@ -251,7 +260,7 @@ export async function searchWebServices(benchmark: string, flags: Flags, io: Cli
 export const sweepCommand: CommandDef = {
   name: "sweep",
   usage:
-    "automem sweep --benchmark world|locomo [--split search] [--sample N] [--parallel N] [--out DIR]",
+    "automem sweep --benchmark world|locomo|reflexion-hotpotqa [--split search] [--sample N] [--parallel N] [--out DIR]",
   summary:
     "Evaluate every valid architecture (or a seeded sample) on the same tasks: landscape.jsonl and sweep_summary.json (best entry, quantiles, per-coordinate marginal effects). Resumable.",
   flags: [
@@ -259,7 +268,7 @@ export const sweepCommand: CommandDef = {
       name: "benchmark",
       type: "string",
       default: "world",
-      choices: ["world", "locomo"],
+      choices: ["world", "locomo", "reflexion-hotpotqa"],
       description: "task source",
     },
     {
@@ -290,14 +299,13 @@ export const sweepCommand: CommandDef = {
       name: "data_path",
       type: "string",
       meta: "FILE",
-      default: DEFAULT_LOCOMO_PATH,
-      description: "LoCoMo data (locomo)",
+      description: "data file (default: locomo's or reflexion-hotpotqa's under ../shared/data)",
     },
     {
       name: "conversations",
       type: "string",
       meta: "LIST",
-      description: "LoCoMo conversations, e.g. 1-5",
+      description: "LoCoMo conversations or reflexion-hotpotqa questions, e.g. 1-5",
     },
     {
       name: "out",
@@ -315,9 +323,12 @@ export const sweepCommand: CommandDef = {
     const { runSweep } = await import("../search/sweep.ts");
     const { defaultServices } = await import("../search/services.ts");
     const { parseRanges } = await import("./memory_commands.ts");
+    const { defaultDataPath } = await import("../bench/data_paths.ts");
     const benchOptions = {
       seed: Number(flags.seed),
-      dataPath: String(flags.data_path),
+      dataPath: typeof flags.data_path === "string"
+        ? flags.data_path
+        : defaultDataPath(String(flags.benchmark)),
       conversations: flags.conversations
         ? parseRanges(String(flags.conversations), "conversations")
         : undefined,

@@ -36,6 +36,7 @@ function cores(): number {
 export const BENCHMARKS = [
   "world",
   "locomo",
+  "reflexion-hotpotqa",
   "file",
   "gaia",
   "webwalkerqa",

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { DEFAULT_LOCOMO_PATH } from "../bench/locomo/default_path.ts";
+import { defaultDataPath } from "../bench/data_paths.ts";
 import { stopwatch, systemClock } from "../core/clock.ts";
 import { FaultTracker, guardEmbedder, guardModel } from "../core/infra_fault.ts";
 import { createRng } from "../core/rng.ts";
@@ -111,7 +111,7 @@ export async function prepareRun(run: RunSession): Promise<Prepared> {
   const benchmark = await services.createBenchmark(config.benchmark, {
     seed: config.seed,
     // Only the locomo benchmark reads a data path.
-    dataPath: config.data_path ?? DEFAULT_LOCOMO_PATH,
+    dataPath: config.data_path ?? defaultDataPath(config.benchmark),
     conversations: config.conversations ?? undefined,
     infile: config.infile ?? undefined,
     dryRun: config.dry_run,

@@ -9,7 +9,7 @@
 import { abortRejection } from "../../core/abort_rejection.ts";
 import { isAutomemError } from "../../core/automem_error.ts";
 import { InfrastructureError } from "../../core/infra_fault.ts";
-import { DEFAULT_LOCOMO_PATH } from "../../bench/locomo/default_path.ts";
+import { defaultDataPath } from "../../bench/data_paths.ts";
 import type { Benchmark, TaskResult } from "../../bench/benchmark_port.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
 import type { PriceTable, UsageLedger, UsageRecord } from "../../core/usage.ts";
@@ -80,7 +80,7 @@ export function searchBenchmarkRef(config: SearchConfig, benchmark: Benchmark): 
     name: config.benchmark,
     options: JSON.parse(JSON.stringify({
       seed: config.seed,
-      dataPath: config.data_path ?? DEFAULT_LOCOMO_PATH,
+      dataPath: config.data_path ?? defaultDataPath(config.benchmark),
       conversations: config.conversations ?? undefined,
       infile: config.infile ?? undefined,
       dryRun: config.dry_run,
