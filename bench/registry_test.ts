@@ -15,6 +15,7 @@ Deno.test("the registry builds world and file benchmarks", async () => {
   assert.deepEqual([...BENCHMARK_NAMES], [
     "world",
     "locomo",
+    "reflexion-hotpotqa",
     "file",
     "gaia",
     "webwalkerqa",
@@ -37,6 +38,7 @@ Deno.test("unknown names and missing options name the field", async () => {
   assert.equal(await field("xbench", { infile: "x.csv" }), "webToolkit");
   assert.equal(await field("world", {}), "seed");
   assert.equal(await field("locomo", {}), "dataPath");
+  assert.equal(await field("reflexion-hotpotqa", {}), "dataPath");
   assert.equal(await field("file", {}), "infile");
   await assert.rejects(
     () => createBenchmark("locomo", { dataPath: "/nonexistent/x.json" }),

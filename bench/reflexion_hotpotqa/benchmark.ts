@@ -106,9 +106,6 @@ export function questionsOf(records: readonly HotpotRecord[]): HotpotRecord[][] 
     .map(([, rs]) => rs.sort((a, b) => a.trial - b.trial));
 }
 
-/** Trials in the log. */
-export const HOTPOT_TRIALS = 5;
-
 /** How many of a question's records are attempts: up to and including its first success. */
 export function attemptsOf(records: readonly HotpotRecord[]): number {
   const solved = records.findIndex((r) => r.outcome.success);
@@ -193,11 +190,12 @@ export async function createReflexionHotpotBenchmark(
     });
   }
   Object.freeze(tasks);
+  const lastCheck = Math.max(0, ...[...questions.values()].flatMap((q) => q.checks));
   // The timeline memory sees: every chosen question's attempts, trial by trial, up to its first
   // success (Reflexion copies a solved record into later trials; those are not attempts).
   const timeline = all.filter((_, i) => picked.includes(i + 1))
     .flatMap((rs) => rs.slice(0, attemptsOf(rs)))
-    .filter((r) => r.trial < HOTPOT_TRIALS)
+    .filter((r) => r.trial < lastCheck)
     .sort((a, b) => a.trial - b.trial);
 
   const ingested = new WeakMap<MemoryProvider, Promise<void>>();
