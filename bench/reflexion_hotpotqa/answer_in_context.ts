@@ -7,8 +7,26 @@
  * @module
  */
 
-/** Characters of shown unit text an agent gets at each check: equal for every architecture. */
+/**
+ * Context budgets in characters of shown unit text, equal for every architecture. A check scores
+ * the share of them whose context holds the answer: the area under answer-in-context against
+ * budget, so an architecture that ranks the answer-bearing unit first beats one that only fits
+ * it in at the largest budget.
+ */
+export const HOTPOT_CONTEXT_BUDGETS: readonly number[] = [500, 1000, 2000];
+
+/** The largest budget: a check "hits" when the answer is in this context. */
 export const HOTPOT_CONTEXT_CHARS = 2000;
+
+/** Per budget, is the answer in the context that fits? And the characters the largest takes. */
+export function budgetHits(
+  gold: string,
+  ranked: readonly string[],
+  budgets: readonly number[] = HOTPOT_CONTEXT_BUDGETS,
+): { hits: boolean[]; chars: number } {
+  const hits = budgets.map((b) => answerInContext(gold, budgetedContext(ranked, b).texts));
+  return { hits, chars: budgetedContext(ranked, Math.max(...budgets)).chars };
+}
 
 /** HotpotQA's `normalize_answer`: lower case, no punctuation, no articles, single spaces. */
 export function normalizeAnswer(text: string): string {

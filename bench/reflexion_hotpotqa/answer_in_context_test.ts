@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   answerInContext,
   budgetedContext,
+  budgetHits,
   normalizeAnswer,
   unscorableAnswer,
 } from "./answer_in_context.ts";
@@ -33,4 +34,10 @@ Deno.test("the budget walk takes texts in rank order and stops at the first that
   const r = budgetedContext(["aaaa", "bbbbbb", "cc", "d"], 10);
   assert.deepEqual(r, { texts: ["aaaa", "bbbbbb"], chars: 10 });
   assert.deepEqual(budgetedContext(["x".repeat(11), "y"], 10), { texts: [], chars: 0 });
+});
+
+Deno.test("each budget walks the ranking on its own; the largest reports the characters", () => {
+  const ranked = ["x".repeat(600), "Blue Rain", "y".repeat(1500)];
+  assert.deepEqual(budgetHits("blue rain", ranked), { hits: [false, true, true], chars: 609 });
+  assert.deepEqual(budgetHits("blue rain", ranked.slice(1), [5, 20]).hits, [false, true]);
 });

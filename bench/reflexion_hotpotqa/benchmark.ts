@@ -12,9 +12,11 @@
  * be evidenced by text (not yes/no). It is checked at each of its later attempts t: the check
  * ranks units with the question as the query, excluding every attempt of trial t or later and
  * units consolidated from them (so memory holds trials 1..t−1 of all questions), walks the
- * ranking adding each unit's shown text while it fits in {@linkcode HOTPOT_CONTEXT_CHARS}
- * characters, and hits when that context holds the gold answer (HotpotQA's normalisation,
- * `answer_in_context.ts`). score = hits / checks; success = every check hit;
+ * ranking adding each unit's shown text while it fits in a character budget, and asks whether
+ * that context holds the gold answer (HotpotQA's normalisation, `answer_in_context.ts`), at each
+ * of {@linkcode HOTPOT_CONTEXT_BUDGETS} (500, 1,000, 2,000). A check's value is the share of
+ * budgets that hold it; score = the mean over checks; success = every check holds it within
+ * 2,000 characters;
  * `judge_status: "rule"`. The cost is the answer prompt an agent would read at each check (with
  * the guidance of `beginTask`), summed. A task model, when given, is not used: the objective is
  * the dataset's.
@@ -39,8 +41,8 @@ import { BenchConfigError, DataUnavailableError, errorMessage, TaskFileError } f
 import { taskIdentity } from "../task_identity.ts";
 import { emptyTaskResult, finishTaskResult } from "../task_result.ts";
 import {
-  answerInContext,
-  budgetedContext,
+  budgetHits,
+  HOTPOT_CONTEXT_BUDGETS,
   HOTPOT_CONTEXT_CHARS,
   unscorableAnswer,
 } from "./answer_in_context.ts";
@@ -55,7 +57,7 @@ export interface ReflexionHotpotOptions {
 }
 
 /** Bumped when task construction or scoring changes; enters the dataset hash. */
-export const HOTPOT_BENCH_VERSION = "reflexion-hotpotqa-1";
+export const HOTPOT_BENCH_VERSION = "reflexion-hotpotqa-2";
 
 /** Units ranked per check before the budget walk. */
 export const HOTPOT_RANK_DEPTH = 50;
@@ -146,7 +148,7 @@ export async function createReflexionHotpotBenchmark(
     version: HOTPOT_BENCH_VERSION,
     file: sha256Hex(text),
     questions: picked,
-    budget: HOTPOT_CONTEXT_CHARS,
+    budgets: HOTPOT_CONTEXT_BUDGETS,
   });
   const skipped = { solvedFirst: 0, yesNo: 0, singleTrial: 0 };
   const questions = new Map<string, Question>();
@@ -218,9 +220,9 @@ export async function createReflexionHotpotBenchmark(
     // Memory at trial t holds trials 1..t−1: later attempts (of any question) are kept out.
     const later = timeline.filter((r) => r.trial >= trial).map((r) => r.task.id);
     const hits = await provider.search(q.text, HOTPOT_RANK_DEPTH, later);
-    const context = budgetedContext(hits.map((h) => shownText(h.unit)), HOTPOT_CONTEXT_CHARS);
+    const context = budgetHits(q.gold, hits.map((h) => shownText(h.unit)));
     return {
-      hit: answerInContext(q.gold, context.texts),
+      hits: context.hits,
       chars: context.chars,
       prompt: estimateTokens(answerPrompt(guidance?.text, q.text)),
       memory: guidance?.tokens ?? 0,
@@ -240,24 +242,28 @@ export async function createReflexionHotpotBenchmark(
     const result = emptyTaskResult(task, "rule");
     try {
       await ensureIngested(provider);
-      let hits = 0;
+      const perBudget = HOTPOT_CONTEXT_BUDGETS.map(() => 0);
+      let value = 0;
       let chars = 0;
       let prompt = 0;
       for (const trial of q.checks) {
         const c = await check(provider, q, trial, task);
-        hits += c.hit ? 1 : 0;
+        c.hits.forEach((h, i) => perBudget[i] += h ? 1 : 0);
+        value += c.hits.filter(Boolean).length / c.hits.length;
         chars += c.chars;
         prompt += c.prompt;
         result.memory_tokens += c.memory;
       }
-      result.score = hits / q.checks.length;
-      result.success = hits === q.checks.length;
+      const n = q.checks.length;
+      result.score = value / n;
+      result.success = perBudget[perBudget.length - 1] === n;
       result.tokens.task = { prompt, completion: 0 };
       result.metrics = {
-        answer_in_context: result.score,
-        checks: q.checks.length,
-        hits,
-        context_chars_mean: chars / q.checks.length,
+        checks: n,
+        ...Object.fromEntries(
+          HOTPOT_CONTEXT_BUDGETS.map((b, i) => [`answer_in_context_${b}`, perBudget[i] / n]),
+        ),
+        context_chars_mean: chars / n,
         context_budget_chars: HOTPOT_CONTEXT_CHARS,
       };
     } catch (e) {

@@ -12,7 +12,6 @@ import { TaskResultSchema } from "../benchmark_port.ts";
 import { DataUnavailableError } from "../errors.ts";
 import { createBenchmark } from "../registry.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
-import { HOTPOT_CONTEXT_CHARS } from "./answer_in_context.ts";
 import { createReflexionHotpotBenchmark, HOTPOT_RANK_DEPTH } from "./benchmark.ts";
 import { DEFAULT_HOTPOT_PATH } from "./default_path.ts";
 
@@ -118,22 +117,23 @@ Deno.test("tasks are the questions failed at trial 1, checked at each later atte
   assert.equal(byText.get("Which band did Ann Lee join?")?.level, 1);
 });
 
-Deno.test("scoring: memory holds earlier trials without the gold answer; hits within the budget", async () => {
+Deno.test("scoring: memory holds earlier trials without the gold answer; a check counts the budgets that hold it", async () => {
   const b = await createReflexionHotpotBenchmark({
     dataPath: await fixture(),
     questions: [1, 2, 3],
   });
   const ann = b.tasks().find((t) => t.text.startsWith("Which band"))!;
   const corp = b.tasks().find((t) => t.text.startsWith("Who founded"))!;
-  const overhead = shownText(unit("", "x")).length;
-  const filler = unit("f".repeat(HOTPOT_CONTEXT_CHARS - overhead - 10), "filler");
+  const overhead = shownText(unit("x", "x")).length - 1;
+  const filler = unit("f".repeat(600 - overhead), "filler");
+  assert.equal(shownText(filler).length, 600);
   const provider = new CannedProvider({
     search: (query, _k, exclude) => {
       if (query.startsWith("Which band")) {
         return [{ unit: unit("She joined Blue Rain.", "a"), score: 1 }];
       }
-      // B's trial-2 check fits "No Results"; its trial-3 check (nothing excluded) ranks a filler
-      // that leaves 10 characters, so the unit naming Jane Roe does not fit.
+      // B's trial-2 check (trial-2 attempts excluded) finds nothing useful; at trial 3 a
+      // 600-character filler ranks first, so Jane Roe fits at 1,000 and 2,000 but not at 500.
       if (exclude.length > 0) return [{ unit: unit("X Corp: No Results", "b"), score: 1 }];
       return [{ unit: filler, score: 2 }, { unit: unit("Jane Roe founded X Corp", "b"), score: 1 }];
     },
@@ -143,8 +143,12 @@ Deno.test("scoring: memory holds earlier trials without the gold answer; hits wi
   assert.equal(a.score, 1);
   assert.equal(a.success, true);
   const c = await b.runTask(corp, provider, deps());
-  assert.equal(c.score, 0);
-  assert.deepEqual(c.metrics?.checks, 2);
+  // Trial 2: 0 of 3 budgets; trial 3: 2 of 3.
+  assert.equal(c.score, (0 + 2 / 3) / 2);
+  assert.equal(c.success, false);
+  assert.equal(c.metrics?.checks, 2);
+  assert.equal(c.metrics?.answer_in_context_500, 0);
+  assert.equal(c.metrics?.answer_in_context_2000, 0.5);
   // The timeline was taken in once, trial by trial, up to each question's first success; trial 3
   // (the last check) is never taken in.
   const ends = provider.calls.end.map((e) => e.task.id.replace(/^hotpotqa\/hq-[0-9a-f]+\//, ""));
