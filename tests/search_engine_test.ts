@@ -311,14 +311,14 @@ Deno.test("with one fold every round evaluates the whole search split, the same 
   );
 });
 
-Deno.test("a locomo search without --data_path looks for the data file at the documented default", async () => {
+Deno.test("a locomo or reflexion-hotpotqa search without --data_path looks for its data file at the documented default", async () => {
   const out = await Deno.makeTempDir();
   const seen: (string | undefined)[] = [];
   const services = fakeServices(bench());
   const recording = {
     ...services,
     createBenchmark: (name: string, opts: { dataPath?: string }) => {
-      seen.push(name === "locomo" ? opts.dataPath : "other");
+      seen.push(name === "world" ? "other" : opts.dataPath);
       return services.createBenchmark(name, opts);
     },
   };
@@ -328,7 +328,16 @@ Deno.test("a locomo search without --data_path looks for the data file at the do
     deps(),
     recording,
   );
-  assert.deepEqual(seen, ["../shared/data/locomo/locomo10.json", "x.json"]);
+  await runSearchWith(
+    config(out, { benchmark: "reflexion-hotpotqa", run_name: "c" }),
+    deps(),
+    recording,
+  );
+  assert.deepEqual(seen, [
+    "../shared/data/locomo/locomo10.json",
+    "x.json",
+    "../shared/data/reflexion-trajectories/hotpotqa_react_reflexion_100q_5trials.txt",
+  ]);
 });
 
 Deno.test("--max_steps reaches every task run and --token_budget caps every model call", async () => {
