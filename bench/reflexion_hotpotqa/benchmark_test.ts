@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { logicalClock } from "../../core/clock.ts";
 import { compileSpec } from "../../core/compiler.ts";
 import { HashEmbedder } from "../../core/hash_embedder.ts";
@@ -14,82 +13,9 @@ import { createBenchmark } from "../registry.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
 import { createReflexionHotpotBenchmark, HOTPOT_RANK_DEPTH } from "./benchmark.ts";
 import { DEFAULT_HOTPOT_PATH } from "./default_path.ts";
-
-/**
- * Three questions, three trials. A (Ann Lee) fails trial 1 and is solved at trial 2: checked at
- * trial 2. B (X Corp) never succeeds: checked at trials 2 and 3. C is solved at once: no task.
- */
-const LOG = `BEGIN TRIAL 1
-Trial summary: Correct: 1, Incorrect: 1, Halted: 1
-------------- BEGIN CORRECT AGENTS -------------
-Question: Is water wet?
-Thought 1: It is.
-Action 1: Finish[yes]
-Observation 1: Answer is CORRECT
-Correct answer: yes
-------------- BEGIN INCORRECT AGENTS -----------
-Question: Which band did Ann Lee join?
-Thought 1: I need to search Ann Lee.
-Action 1: Search[Ann Lee]
-Observation 1: Ann Lee joined the band Blue Rain in 1999. She is a singer.
-Thought 2: I think it is Red Sky.
-Action 2: Finish[Red Sky]
-Observation 2: Answer is INCORRECT
-Correct answer: Blue Rain
-------------- BEGIN HALTED AGENTS --------------
-Question: Who founded X Corp?
-Thought 1: Search X Corp.
-Action 1: Search[X Corp]
-Observation 1: No Results
-Correct answer: Jane Roe
-BEGIN TRIAL 2
-Trial summary: Correct: 2, Incorrect: 0, Halted: 1
-------------- BEGIN CORRECT AGENTS -------------
-Question: Is water wet?
-Thought 1: It is.
-Action 1: Finish[yes]
-Observation 1: Answer is CORRECT
-Correct answer: yes
-Question: Which band did Ann Lee join?
-Thought 1: My memory says Blue Rain.
-Action 1: Finish[Blue Rain]
-Observation 1: Answer is CORRECT
-Correct answer: Blue Rain
-------------- BEGIN HALTED AGENTS --------------
-Question: Who founded X Corp?
-Thought 1: Search X Corp again.
-Action 1: Search[X Corp]
-Observation 1: No Results
-Correct answer: Jane Roe
-BEGIN TRIAL 3
-Trial summary: Correct: 2, Incorrect: 0, Halted: 1
-------------- BEGIN CORRECT AGENTS -------------
-Question: Is water wet?
-Thought 1: It is.
-Action 1: Finish[yes]
-Observation 1: Answer is CORRECT
-Correct answer: yes
-Question: Which band did Ann Lee join?
-Thought 1: My memory says Blue Rain.
-Action 1: Finish[Blue Rain]
-Observation 1: Answer is CORRECT
-Correct answer: Blue Rain
-------------- BEGIN HALTED AGENTS --------------
-Question: Who founded X Corp?
-Thought 1: Search X Corp founder.
-Action 1: Search[X Corp founder]
-Observation 1: X Corp was founded by Jane Roe in 1980.
-Correct answer: Jane Roe
-`;
+import { writeHotpotFixture as fixture } from "../testing/hotpot_log.ts";
 
 const deps = () => ({ clock: logicalClock(), rng: createRng(1) });
-
-async function fixture(): Promise<string> {
-  const dir = await Deno.makeTempDir();
-  const path = join(dir, "hotpot.txt");
-  await Deno.writeTextFile(path, LOG);
-  return path;
-}
 
 function unit(text: string, source: string): MemoryUnit {
   return MemoryUnitSchema.parse({
