@@ -39,7 +39,7 @@ Deno.test("importing the root module loads no server, CLI, search engine or Hono
   // Artifact schemas and ports may come along (loadWinner reads summary.json); engines may not.
   const forbidden = local.filter((p) =>
     /^(server|cli|report)\//.test(p) || /^search\/(engine|run_search|protocol\/|sweep)/.test(p) ||
-    /^bench\/(world|locomo|games|web|task_file)\//.test(p)
+    /^bench\/(world|locomo|reflexion_hotpotqa|games|web|task_file)\//.test(p)
   );
   assert.deepEqual(forbidden, []);
   const npm = specifiers.filter((s) => /hono|playwright|cli-progress/.test(s));
