@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { withScope } from "../core/unit_scope.ts";
 import type { Plan } from "../core/compiler.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
@@ -129,7 +130,7 @@ export async function takeIn(
   // match units already stored.
   const bySignature = new Map<string, MemoryUnit>();
   for (const u of extraction.units) {
-    if (!bySignature.has(u.signature)) bySignature.set(u.signature, u);
+    if (!bySignature.has(u.signature)) bySignature.set(u.signature, withScope(u, task.scope));
   }
   const units = await embedUnits([...bySignature.values()], ctx.embedder, ctx.signal);
   const added = units.length > 0 ? await ctx.store.add(units) : { added: [], deduped: [] };
