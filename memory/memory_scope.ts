@@ -1,7 +1,7 @@
 /**
  * Scopes at the library's front door: the `user_id`, `agent_id`, `project` and `metadata` fields
  * a call of {@linkcode AutomemMemory} may carry, checked and laid over the memory's default scope
- * (`createMemory({ scope })`, or an MCP server's `--user-id`/`--agent-id`/`--project` flags).
+ * (`createMemory({ scope })`, or an MCP server's `--user_id`/`--agent_id`/`--project` flags).
  * A call's own field wins over the default's, field by field; metadata merges key by key.
  *
  * @module
