@@ -2,17 +2,8 @@ import assert from "node:assert/strict";
 import { COMMANDS } from "../cli/commands.ts";
 import { runCli } from "../cli/run_cli.ts";
 import { captureIo } from "../cli/testing_io.ts";
-import type { UnitScope } from "../core/unit_scope.ts";
-import { createMemory } from "../memory/create_memory.ts";
-import { connectMcpHttp, type McpClient, serveMcpHttp } from "../server/mcp/mod.ts";
-
-const SPEC = {
-  schema_version: "1",
-  encode: ["tip"],
-  store: "json",
-  retrieve: "hybrid",
-  manage: "lightweight",
-};
+import type { McpClient } from "../server/mcp/mod.ts";
+import { MCP_SPEC, withMcpHttp } from "./mcp_fixture.ts";
 
 type Unit = { id: string; user_id?: string; project?: string; metadata?: Record<string, unknown> };
 
@@ -22,25 +13,8 @@ async function call(client: McpClient, name: string, args: Record<string, unknow
   return { error: result.isError === true, text, value: result.isError ? text : JSON.parse(text) };
 }
 
-/** Serves a memory (with a default scope or none) to the SDK's HTTP client for `body`. */
-async function served(scope: UnitScope | undefined, body: (c: McpClient) => Promise<void>) {
-  const work = await Deno.makeTempDir({ prefix: "automem_mcp_scope_" });
-  const stop = new AbortController();
-  await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory`, scope });
-  const server = serveMcpHttp(memory, { port: 0, signal: stop.signal });
-  const client = await connectMcpHttp(`${server.url}mcp`);
-  try {
-    await body(client);
-  } finally {
-    await client.close();
-    stop.abort();
-    await server.finished;
-    await Deno.remove(work, { recursive: true });
-  }
-}
-
 Deno.test("MCP tools scope writes and filter reads by user_id, project and metadata", async () => {
-  await served(undefined, async (client) => {
+  await withMcpHttp({}, async (client) => {
     const add = async (text: string, scope: Record<string, unknown>) =>
       (await call(client, "memory_add_lesson", { text, ...scope })).value as Unit;
     const a1 = await add("Refunds need the order number first.", { user_id: "alice" });
@@ -80,7 +54,7 @@ Deno.test("MCP tools scope writes and filter reads by user_id, project and metad
 });
 
 Deno.test("MCP server with a default scope stamps writes and reads only its own units", async () => {
-  await served({ user_id: "alice", project: "p1" }, async (client) => {
+  await withMcpHttp({ scope: { user_id: "alice", project: "p1" } }, async (client) => {
     const mine = (await call(client, "memory_add_lesson", { text: "Alice's lesson on refunds." }))
       .value as Unit;
     assert.equal(mine.user_id, "alice");
@@ -108,7 +82,7 @@ Deno.test("MCP server with a default scope stamps writes and reads only its own 
 Deno.test("automem mcp refuses a bad --user_id before opening the memory", async () => {
   const work = await Deno.makeTempDir({ prefix: "automem_mcp_scope_" });
   try {
-    const io = captureIo({ files: { "spec.json": JSON.stringify(SPEC) } });
+    const io = captureIo({ files: { "spec.json": JSON.stringify(MCP_SPEC) } });
     const code = await runCli(
       ["mcp", "--spec", "spec.json", "--dir", `${work}/memory`, "--user_id", " x"],
       io,
