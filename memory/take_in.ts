@@ -140,7 +140,7 @@ export async function takeIn(
   const ops: OpRunRecord[] = [];
   if (inserted.length > 0) {
     try {
-      ops.push(...await ctx.management.onInsert(inserted));
+      ops.push(...await ctx.management.onInsert(inserted, task.scope));
     } catch (error) {
       ops.push(managementError("on_insert", error));
     }
@@ -155,6 +155,7 @@ export async function takeIn(
           used_unit_ids: used.unitIds,
           used_edges: used.edges,
           failure_context: failureContext(outcome, trajectory),
+          ...(task.scope ? { scope: task.scope } : {}),
         }),
       );
     } catch (error) {
