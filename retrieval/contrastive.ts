@@ -137,9 +137,7 @@ export function createContrastiveRetriever(plan: RetrievePlan, deps: RetrieverDe
     skip: ReadonlySet<string> = new Set(),
   ): Promise<PoolCandidate[]> {
     const units = (await deps.store.list(queryFilter(query, { outcomes: [pool.outcome] })))
-      .filter((u) =>
-        admissible(u, excluded, query.scope) && u.task_outcome === pool.outcome && !skip.has(u.id)
-      );
+      .filter((u) => admissible(u, excluded) && u.task_outcome === pool.outcome && !skip.has(u.id));
     const now = deps.clock ? deps.clock.now() : storeNow(units);
     const ranked = units.map((unit) => ({ unit, eff: effectiveScore(unit, now) }))
       .sort(byKeyThenId((c) => c.eff, (c) => c.unit.id))

@@ -233,6 +233,5 @@ export function storeConformance(kind: string, open: OpenStore): void {
     }
   });
 
-  persistenceConformance(test, open);
-  scopeConformance(test, open);
+  for (const suite of [persistenceConformance, scopeConformance]) suite(test, open);
 }
