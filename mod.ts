@@ -37,8 +37,10 @@ export {
   type LessonInput,
   type ListOptions,
   MemoryInputError,
+  type SearchOptions,
   type UnitPatch,
 } from "./memory/memory_client.ts";
+export type { ScopeFields } from "./memory/memory_scope.ts";
 export type { ForgottenUnit } from "./memory/forget_audit.ts";
 export {
   type ChatMessage,
@@ -57,6 +59,7 @@ export {
   type TrajectoryStep,
 } from "./core/trajectory.ts";
 export type { MemoryUnit } from "./core/unit.ts";
+export type { MetadataValue, UnitScope } from "./core/unit_scope.ts";
 export type { EntityNode, GraphEdge, StoreSnapshot } from "./stores/store_port.ts";
 
 // Architecture specs.

@@ -8,6 +8,7 @@
 import { loadConfig } from "../core/config.ts";
 import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import type { ArchitectureSpec } from "../core/spec.ts";
+import { parseScope, ScopeError, type UnitScope } from "../core/unit_scope.ts";
 import type { CommandDef } from "./command.ts";
 import { readSpecFile } from "./core_commands.ts";
 import { type CliIo, EXIT, UsageError } from "./io.ts";
@@ -33,13 +34,29 @@ async function specFrom(flags: Flags, io: CliIo): Promise<ArchitectureSpec> {
   return parsed.value;
 }
 
+const SCOPE_FLAGS = ["user_id", "agent_id", "project"] as const;
+
+/** The default scope the flags name; a bad value is a usage error naming the flag. */
+function scopeFromFlags(flags: Flags): UnitScope {
+  const raw: Record<string, unknown> = {};
+  for (const f of SCOPE_FLAGS) if (flags[f] !== undefined) raw[f] = flags[f];
+  try {
+    return parseScope(raw, "flags");
+  } catch (e) {
+    if (e instanceof ScopeError) {
+      throw new UsageError(e.message.replace(/\bflags\.(\w+)/g, "--$1"), { cause: e });
+    }
+    throw e;
+  }
+}
+
 /** `automem mcp`. */
 export const mcpCommand: CommandDef = {
   name: "mcp",
   usage:
-    "automem mcp (--spec FILE | --run RUN_DIR) [--dir DIR] [--http [--host H] [--port P] [--token T] [--allowed_hosts H,..] [--allowed_origins O,..]] [--offline]",
+    "automem mcp (--spec FILE | --run RUN_DIR) [--dir DIR] [--http [--host H] [--port P] [--token T] [--allowed_hosts H,..] [--allowed_origins O,..]] [--user_id U] [--agent_id A] [--project P] [--offline]",
   summary:
-    "Serve a memory (a spec, or a search's winner) to MCP clients: tools for guidance, search, lessons, transcripts, outcomes, get, list and delete, and file-memory ops (files_*, kept in DIR.files.json); one resource per unit. Stdio by default; --http serves streamable HTTP at /mcp, and a non-loopback host needs a token (--token or AUTOMEM_STATUS_TOKEN).",
+    "Serve a memory (a spec, or a search's winner) to MCP clients: tools for guidance, search, lessons, transcripts, outcomes, get, list and delete, and file-memory ops (files_*, kept in DIR.files.json); one resource per unit. --user_id/--agent_id/--project set the default scope: stamped on every write and required of every read unless a call names its own. Stdio by default; --http serves streamable HTTP at /mcp, and a non-loopback host needs a token (--token or AUTOMEM_STATUS_TOKEN).",
   flags: [
     { name: "spec", type: "string", meta: "FILE", description: "architecture spec JSON" },
     { name: "run", type: "string", meta: "RUN_DIR", description: "use this search's winner" },
@@ -55,6 +72,12 @@ export const mcpCommand: CommandDef = {
     { name: "port", type: "number", default: 8788, description: "port (0 picks a free one)" },
     { name: "token", type: "string", meta: "T", description: "bearer token for every request" },
     ...GUARD_FLAGS,
+    ...SCOPE_FLAGS.map((name) => ({
+      name,
+      type: "string" as const,
+      meta: name === "project" ? "P" : name === "user_id" ? "U" : "A",
+      description: `default ${name} of every write and read (a call's own ${name} overrides it)`,
+    })),
     {
       name: "offline",
       type: "boolean",
@@ -79,6 +102,7 @@ export const mcpCommand: CommandDef = {
     } catch (e) {
       throw refused(e);
     }
+    const scope = scopeFromFlags(flags);
     const spec = await specFrom(flags, io);
     const offline = flags.offline === true;
     const { createMemory } = await import("../memory/create_memory.ts");
@@ -88,6 +112,7 @@ export const mcpCommand: CommandDef = {
       dir: String(flags.dir),
       embedder: offline ? new WordVectorEmbedder() : buildEmbedder(config),
       models: offline ? {} : { memory: buildModels(config).memory },
+      scope,
       signal: io.signal,
     });
     const files = await mcp.McpFiles.open(mcp.filesPathFor(String(flags.dir)));

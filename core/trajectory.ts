@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "./zod.ts";
+import type { UnitScope } from "./unit_scope.ts";
 
 /** One step of a trajectory or one conversation turn. */
 export const TrajectoryStepSchema = z.object({
@@ -61,4 +62,9 @@ export interface TaskContext {
   level?: number;
   /** Anything else the benchmark knows about the task. */
   metadata?: Record<string, unknown>;
+  /**
+   * Whose task it is: units learnt from it carry this scope and metadata, and guidance for it
+   * only draws on units that match (exact, AND).
+   */
+  scope?: UnitScope;
 }

@@ -12,6 +12,7 @@
 import { z } from "./zod.ts";
 import { canonicalJson, sha256Hex } from "./canonical_json.ts";
 import { ENCODE_TYPES } from "./space.ts";
+import { unitScopeShape } from "./unit_scope.ts";
 
 /** Relation types a unit may hold towards another unit. */
 export const RELATION_TYPES = [
@@ -71,6 +72,8 @@ export const MemoryUnitSchema = z.object({
   relations: z.array(RelationSchema).default([]),
   /** Unit-length embedding of `contentText`, or null when none was computed. */
   embedding: z.array(z.number()).nullable().default(null),
+  /** Optional `user_id`, `agent_id`, `project` and free `metadata` (see `unit_scope.ts`). */
+  ...unitScopeShape,
 });
 
 /** A memory unit. */

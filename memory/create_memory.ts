@@ -33,6 +33,7 @@ import { compileSpec } from "../core/compiler.ts";
 import { WordVectorEmbedder } from "../core/word_vector_embedder.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import { type ArchitectureSpec, parseSpec } from "../core/spec.ts";
+import { isEmptyScope, parseScope, type UnitScope } from "../core/unit_scope.ts";
 import { openStore } from "../stores/open_store.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
 import { continuingIds } from "./ids.ts";
@@ -66,6 +67,11 @@ export interface CreateMemoryOptions {
   clock?: Clock;
   /** Prefix of the ids of units this memory creates (default `m`). */
   idPrefix?: string;
+  /**
+   * Default scope (`user_id`, `agent_id`, `project`, `metadata`): stamped on every unit this
+   * handle writes and required of every unit it reads, unless a call names its own fields.
+   */
+  scope?: UnitScope;
   /** Aborts in-flight model and embedding calls. */
   signal?: AbortSignal;
 }
@@ -85,6 +91,7 @@ export async function createMemory(options: CreateMemoryOptions): Promise<Autome
       { code: "invalid_format", path: ["idPrefix"], message: "use letters, digits or _.:- only" },
     ]);
   }
+  const scope = parseScope(options.scope ?? {}, "scope");
   const embedder = options.embedder ?? new WordVectorEmbedder();
   const clock = options.clock ?? systemClock;
   const plan = compileSpec(parsed.value, { baseDir: options.dir, embeddingDim: embedder.dim });
@@ -134,6 +141,7 @@ export async function createMemory(options: CreateMemoryOptions): Promise<Autome
     clock,
     ids,
     auditPath: join(options.dir, FORGOTTEN_FILE),
+    ...(isEmptyScope(scope) ? {} : { scope }),
     signal: options.signal,
   });
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { UnitScope } from "../core/unit_scope.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { MemoryUnit } from "../core/unit.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
@@ -20,6 +21,8 @@ export interface PostTaskContext {
   /** Graph edges that supported the injected units. */
   used_edges: readonly [string, string, string][];
   failure_context: string;
+  /** The task's scope: the pass only sees, compares and creates units of this scope. */
+  scope?: UnitScope;
 }
 
 /** What management needs. */
@@ -34,7 +37,8 @@ export interface ManageDeps {
 
 /** The pipeline of one provider. */
 export interface ManagementPipeline {
-  onInsert(units: readonly MemoryUnit[]): Promise<OpRunRecord[]>;
+  /** On-insert ops for `units`; with a scope they only see units of that scope. */
+  onInsert(units: readonly MemoryUnit[], scope?: UnitScope): Promise<OpRunRecord[]>;
   /** Runs post-task ops, then periodic ops when the persisted counter hits the interval. */
   postTask(ctx: PostTaskContext): Promise<OpRunRecord[]>;
   /** Runs the periodic ops now (canonical-pool maintenance, tests). */

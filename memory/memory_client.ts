@@ -21,7 +21,9 @@ import {
   storageTokens,
   unitSignature,
 } from "../core/unit.ts";
+import { matchesScope, type UnitScope, withScope } from "../core/unit_scope.ts";
 import type { MemoryStore, StoreSnapshot, UnitFilter } from "../stores/store_port.ts";
+import { callScope, scopedTask, type ScopeFields } from "./memory_scope.ts";
 import { continuingIds } from "./ids.ts";
 import { makeUnit } from "./make_unit.ts";
 import type { EndTrace, Guidance, MemoryProvider, RankedUnit } from "./provider_port.ts";
@@ -45,22 +47,27 @@ export class MemoryInputError extends AutomemError {
   }
 }
 
-/** A unit to add by hand: a lesson's text, or typed content for any encode type. */
-export type LessonInput = string | {
-  /** Default `tip`: the text becomes its `principle`. */
-  type?: EncodeType;
-  /** The lesson (for a tip), used when `content` is absent. */
-  text?: string;
-  /** Full content of the unit's type (validated). */
-  content?: Record<string, unknown>;
-  use_when?: string[];
-  avoid_when?: string[];
-  /** Where it came from (default `manual`); recorded as the unit's source task. */
-  source?: string;
-};
+/**
+ * A unit to add by hand: a lesson's text, or typed content for any encode type, optionally with
+ * the scope and metadata it belongs to (over the memory's default scope).
+ */
+export type LessonInput =
+  | string
+  | ScopeFields & {
+    /** Default `tip`: the text becomes its `principle`. */
+    type?: EncodeType;
+    /** The lesson (for a tip), used when `content` is absent. */
+    text?: string;
+    /** Full content of the unit's type (validated). */
+    content?: Record<string, unknown>;
+    use_when?: string[];
+    avoid_when?: string[];
+    /** Where it came from (default `manual`); recorded as the unit's source task. */
+    source?: string;
+  };
 
-/** Fields {@linkcode AutomemMemory.update} may change. */
-export interface UnitPatch {
+/** Fields {@linkcode AutomemMemory.update} may change (scope fields and metadata replace). */
+export interface UnitPatch extends ScopeFields {
   /** New content of the unit's type (validated, re-signed, re-embedded). */
   content?: Record<string, unknown>;
   /** New triggers: when the unit applies. */
@@ -73,14 +80,22 @@ export interface UnitPatch {
   is_active?: boolean;
 }
 
-/** Which units {@linkcode AutomemMemory.list} returns. */
-export interface ListOptions {
+/** Which units {@linkcode AutomemMemory.list} returns; scope fields filter (exact, AND). */
+export interface ListOptions extends ScopeFields {
   /** Only units of these types (default all). */
   types?: readonly EncodeType[];
   /** Default true. */
   activeOnly?: boolean;
   /** At most this many, in store order. */
   limit?: number;
+}
+
+/** Options of {@linkcode AutomemMemory.search}; scope fields filter (exact, AND) before top-k. */
+export interface SearchOptions extends ScopeFields {
+  /** How many units (default 5). */
+  k?: number;
+  /** Units learnt from these tasks are never returned. */
+  excludeTaskIds?: readonly string[];
 }
 
 /** A memory's open parts: the provider of its plan and the store under it. */
@@ -104,6 +119,8 @@ export interface MemoryClientParts {
   ids: { prefix: string; next: () => string };
   /** Where the audit of forgotten units is kept (`forgotten.jsonl` in the memory directory). */
   auditPath: string;
+  /** Applied to every write and read unless a call names its own fields (see `memory_scope.ts`). */
+  scope?: UnitScope;
   signal?: AbortSignal;
 }
 
@@ -137,35 +154,59 @@ export class AutomemMemory implements AsyncDisposable {
 
   /** BEGIN: guidance for a task from memory, or null (empty memory, nothing relevant). */
   beginTask(task: TaskContext): Promise<Guidance | null> {
-    return this.#run((m) => m.provider.beginTask(task), false, "beginTask");
+    return this.#run((m) => m.provider.beginTask(this.#task(task)), false, "beginTask");
   }
 
   /** IN: the one refresh per task, at an explicit boundary, given the agent's progress so far. */
   refresh(task: TaskContext, progress: string): Promise<Guidance | null> {
-    return this.#run((m) => m.provider.refresh(task, progress), false, "refresh");
+    return this.#run((m) => m.provider.refresh(this.#task(task), progress), false, "refresh");
   }
 
   /** END: learns from the finished task (extraction, storage, management). */
   endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace> {
-    return this.#run((m) => m.provider.endTask(task, trajectory, outcome), true, "endTask");
+    return this.#run(
+      (m) => m.provider.endTask(this.#task(task), trajectory, outcome),
+      true,
+      "endTask",
+    );
   }
 
   /** Learns from material without an outcome (a conversation, a document). */
   ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace> {
-    return this.#run((m) => m.provider.ingest(task, trajectory), true, "ingest");
+    return this.#run((m) => m.provider.ingest(this.#task(task), trajectory), true, "ingest");
   }
 
-  /** The `k` (default 5) best units for a query through the architecture's retriever. */
-  search(
-    query: string,
-    options: { k?: number; excludeTaskIds?: readonly string[] } = {},
-  ): Promise<RankedUnit[]> {
+  /** The task with its effective scope (the memory's default under the task's own). */
+  #task(task: TaskContext): TaskContext {
+    return scopedTask(task, this.#p.scope);
+  }
+
+  /** Whether `unit` lies inside the memory's default scope (every unit when there is none). */
+  #visible(unit: MemoryUnit | undefined): unit is MemoryUnit {
+    return unit !== undefined && matchesScope(unit, this.#p.scope);
+  }
+
+  /**
+   * The `k` (default 5) best units for a query through the architecture's retriever, only among
+   * units of the given scope and metadata (over the default scope), filtered before top-k.
+   */
+  search(query: string, options: SearchOptions = {}): Promise<RankedUnit[]> {
     const k = options.k ?? 5;
     if (!Number.isInteger(k) || k < 1) {
       return Promise.reject(invalid("k", `must be a positive integer, got ${k}`));
     }
     if (typeof query !== "string") return Promise.reject(invalid("query", "must be a string"));
-    return this.#run((m) => m.provider.search(query, k, options.excludeTaskIds), false, "search");
+    return this.#run(
+      (m) =>
+        m.provider.search(
+          query,
+          k,
+          options.excludeTaskIds,
+          callScope(this.#p.scope, options, "search"),
+        ),
+      false,
+      "search",
+    );
   }
 
   /** Adds a lesson; returns the stored unit (the existing one when it is an exact duplicate). */
@@ -183,6 +224,7 @@ export class AutomemMemory implements AsyncDisposable {
           ...(input.avoid_when ? { avoid_when: input.avoid_when } : {}),
         };
         const source = input.source ?? "manual";
+        const scope = callScope(this.#p.scope, input, "lesson");
         const made = makeUnit({
           type,
           content,
@@ -193,7 +235,8 @@ export class AutomemMemory implements AsyncDisposable {
           extraction_model: "manual",
         });
         if (!made.ok) throw new MemoryInputError("invalid_unit", "lesson", made.issues);
-        const [unit] = await embedUnits([made.unit], this.#p.embedder, this.#p.signal);
+        const scoped = withScope(made.unit, scope);
+        const [unit] = await embedUnits([scoped], this.#p.embedder, this.#p.signal);
         const result = await store.add([unit]);
         await store.flush();
         const dup = result.deduped.find((d) => d.id === unit.id);
@@ -204,16 +247,30 @@ export class AutomemMemory implements AsyncDisposable {
     );
   }
 
-  /** The unit with this id, active or not, or undefined (also once it is deleted). */
+  /**
+   * The unit with this id, active or not, or undefined (also once it is deleted, and when it lies
+   * outside the memory's default scope).
+   */
   get(id: string): Promise<MemoryUnit | undefined> {
-    return this.#run(({ store }) => store.get(id), false, "get");
+    return this.#run(
+      async ({ store }) => {
+        const unit = await store.get(id);
+        return this.#visible(unit) ? unit : undefined;
+      },
+      false,
+      "get",
+    );
   }
 
-  /** Units, active only unless `activeOnly: false`. */
+  /** Units, active only unless `activeOnly: false`, of the given scope (over the default). */
   list(options: ListOptions = {}): Promise<MemoryUnit[]> {
     return this.#run(
       async ({ store }) => {
-        const filter: UnitFilter = { activeOnly: options.activeOnly ?? true, types: options.types };
+        const filter: UnitFilter = {
+          activeOnly: options.activeOnly ?? true,
+          types: options.types,
+          scope: callScope(this.#p.scope, options, "list"),
+        };
         const units = await store.list(filter);
         return options.limit === undefined ? units : units.slice(0, Math.max(0, options.limit));
       },
@@ -227,7 +284,7 @@ export class AutomemMemory implements AsyncDisposable {
     return this.#run(
       async ({ store }) => {
         const old = await store.get(id);
-        if (old === undefined) throw invalid("id", `no unit has id '${id}'`, "not_found");
+        if (!this.#visible(old)) throw invalid("id", `no unit has id '${id}'`, "not_found");
         const next = patchUnit(old, patch);
         const [unit] = await embedUnits([next], this.#p.embedder, this.#p.signal);
         await store.update([unit]);
@@ -243,7 +300,7 @@ export class AutomemMemory implements AsyncDisposable {
    * Forgets units for good: they leave every index, the vectors and the graph, and the store is
    * rewritten without them, so their text is nowhere on disk afterwards. What was forgotten (ids,
    * types, signatures, never the text) is appended to the audit ({@linkcode forgotten}). Returns
-   * how many units were removed.
+   * how many units were removed; units outside the memory's default scope are left alone.
    */
   delete(ids: string | readonly string[]): Promise<number> {
     const list = typeof ids === "string" ? [ids] : [...ids];
@@ -252,7 +309,9 @@ export class AutomemMemory implements AsyncDisposable {
     }
     return this.#run(
       async ({ store }) => {
-        const removed = await store.purge(list);
+        const inScope: string[] = [];
+        for (const id of list) if (this.#visible(await store.get(id))) inScope.push(id);
+        const removed = await store.purge(inScope);
         await appendAudit(this.#p.auditPath, removed, "delete", this.#p.clock);
         return removed.length;
       },
@@ -262,13 +321,13 @@ export class AutomemMemory implements AsyncDisposable {
   }
 
   /**
-   * Physically removes every inactive unit (deactivated by hand or by management), like
-   * `delete` for each of them; returns the audit entries written.
+   * Physically removes every inactive unit (deactivated by hand or by management) of the
+   * memory's default scope, like `delete` for each of them; returns the audit entries written.
    */
   purge(): Promise<ForgottenUnit[]> {
     return this.#run(
       async ({ store }) => {
-        const inactive = await store.list({ activeOnly: false });
+        const inactive = await store.list({ activeOnly: false, scope: this.#p.scope });
         const ids = inactive.filter((u) => !u.is_active).map((u) => u.id);
         const removed = ids.length > 0 ? await store.purge(ids) : [];
         return await appendAudit(this.#p.auditPath, removed, "purge", this.#p.clock);
@@ -348,6 +407,7 @@ function patchUnit(old: MemoryUnit, patch: UnitPatch): MemoryUnit {
     next.confidence = patch.confidence;
   }
   if (patch.is_active !== undefined) next.is_active = patch.is_active;
+  Object.assign(next, callScope(undefined, patch, "patch"));
   if (patch.content !== undefined || patch.use_when !== undefined) {
     next.storage_tokens = storageTokens(contentText(next));
     next.embedding = null;

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { matchesScope } from "../core/unit_scope.ts";
 import type { Plan } from "../core/compiler.ts";
 import type { ChatModel, Embedder } from "../core/ports.ts";
 import type { TaskContext } from "../core/trajectory.ts";
@@ -92,12 +93,15 @@ export async function provideGuidance(
     abstract: query.abstract,
     embedding: query.embedding,
     excludeTaskIds: [task.id],
+    ...(task.scope ? { scope: task.scope } : {}),
   }, ctx.plan.retrieve.top_k + seen.length);
   record.retriever = result.retriever;
   if (result.variant) record.variant = result.variant;
   // The guard is re-checked here so a retriever that ignores the filter cannot leak the task's own
   // units into its prompt.
-  const own = result.units.filter((s) => s.unit.source_task_id !== task.id && s.unit.is_active);
+  const own = result.units.filter((s) =>
+    s.unit.source_task_id !== task.id && s.unit.is_active && matchesScope(s.unit, task.scope)
+  );
   const fresh = new Set(ctx.sessions.unseen(task.id, own.map((s) => s.unit.id)));
   const candidates = own.filter((s) => fresh.has(s.unit.id)).slice(0, ctx.plan.retrieve.top_k);
   record.candidates = candidates.map(candidateTrace);

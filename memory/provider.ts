@@ -10,6 +10,7 @@
  * @module
  */
 import { AutomemError } from "../core/automem_error.ts";
+import { matchesScope, type UnitScope } from "../core/unit_scope.ts";
 import type { Plan } from "../core/compiler.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
 import type { Retriever } from "../retrieval/retriever_port.ts";
@@ -133,7 +134,12 @@ export class PlanMemoryProvider implements MemoryProvider {
    * Ranked units for a query through the plan's retriever, never from `excludeTaskIds` nor
    * consolidated from their units (`exclusion.ts`).
    */
-  search(query: string, k: number, excludeTaskIds: readonly string[] = []): Promise<RankedUnit[]> {
+  search(
+    query: string,
+    k: number,
+    excludeTaskIds: readonly string[] = [],
+    scope?: UnitScope,
+  ): Promise<RankedUnit[]> {
     if (!Number.isInteger(k) || k < 1) {
       return Promise.reject(new RangeError(`search: k must be a positive integer, got ${k}`));
     }
@@ -141,11 +147,12 @@ export class PlanMemoryProvider implements MemoryProvider {
       const p = this.#parts;
       if (await p.store.count() === 0) return [];
       const q = await buildQuery(p.plan.retrieve.kind, query, "", p);
-      const result = await p.retriever.retrieve({ ...q, excludeTaskIds }, k);
+      const result = await p.retriever.retrieve({ ...q, excludeTaskIds, scope }, k);
       const excluded = new Set(excludeTaskIds);
       const out: RankedUnit[] = [];
       for (const s of result.units) {
         if (out.length === k) break;
+        if (!matchesScope(s.unit, scope)) continue;
         if (await fromExcludedTask(s.unit, excluded, (id) => p.store.get(id))) continue;
         out.push({ unit: s.unit, score: s.score });
       }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { UnitScope } from "../core/unit_scope.ts";
 import type { Plan } from "../core/compiler.ts";
 import type { EncodeType } from "../core/space.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
@@ -117,7 +118,12 @@ export interface MemoryProvider {
   /** Ingests material without an outcome (a conversation); extraction uses the encode plan. */
   ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace>;
   /** Ranked retrieval for evaluation (LoCoMo recall@k); never from `excludeTaskIds`. */
-  search(query: string, k: number, excludeTaskIds?: readonly string[]): Promise<RankedUnit[]>;
+  search(
+    query: string,
+    k: number,
+    excludeTaskIds?: readonly string[],
+    scope?: UnitScope,
+  ): Promise<RankedUnit[]>;
   traceOf(taskId: string): TaskTrace | undefined;
   exportPool(): Promise<StoreSnapshot>;
   importPool(pool: StoreSnapshot): Promise<void>;

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { withScope } from "../core/unit_scope.ts";
 import type { Plan } from "../core/compiler.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { TaskContext, TaskOutcome, Trajectory } from "../core/trajectory.ts";
@@ -129,7 +130,7 @@ export async function takeIn(
   // match units already stored.
   const bySignature = new Map<string, MemoryUnit>();
   for (const u of extraction.units) {
-    if (!bySignature.has(u.signature)) bySignature.set(u.signature, u);
+    if (!bySignature.has(u.signature)) bySignature.set(u.signature, withScope(u, task.scope));
   }
   const units = await embedUnits([...bySignature.values()], ctx.embedder, ctx.signal);
   const added = units.length > 0 ? await ctx.store.add(units) : { added: [], deduped: [] };
@@ -139,7 +140,7 @@ export async function takeIn(
   const ops: OpRunRecord[] = [];
   if (inserted.length > 0) {
     try {
-      ops.push(...await ctx.management.onInsert(inserted));
+      ops.push(...await ctx.management.onInsert(inserted, task.scope));
     } catch (error) {
       ops.push(managementError("on_insert", error));
     }
@@ -154,6 +155,7 @@ export async function takeIn(
           used_unit_ids: used.unitIds,
           used_edges: used.edges,
           failure_context: failureContext(outcome, trajectory),
+          ...(task.scope ? { scope: task.scope } : {}),
         }),
       );
     } catch (error) {

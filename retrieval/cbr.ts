@@ -88,7 +88,7 @@ export async function cbrCandidates(
   if (poolK <= 0 || !isUsableVector(query.embedding)) return [];
   const excluded = excludedSet(query);
   const filter = queryFilter(query);
-  const units = (await ctx.store.list(filter)).filter((u) => admissible(u, excluded));
+  const units = (await ctx.store.list(filter)).filter((u) => admissible(u, excluded, query.scope));
   const texts = new Set(units.map((u) => u.source_task_query.trim()).filter((t) => t !== ""));
   await ctx.cache.refresh(texts, ctx.signal);
 

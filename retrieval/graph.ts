@@ -113,7 +113,7 @@ export function createGraphRetriever(plan: RetrievePlan, deps: RetrieverDeps): R
     const unitOf = async (id: string): Promise<MemoryUnit | null> => {
       if (!unitCache.has(id)) {
         const u = await deps.store.get(id);
-        unitCache.set(id, u && admissible(u, excluded) ? u : null);
+        unitCache.set(id, u && admissible(u, excluded, query.scope) ? u : null);
       }
       return unitCache.get(id) ?? null;
     };

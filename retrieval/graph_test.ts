@@ -30,6 +30,26 @@ Deno.test("graph: expansion reaches a unit connected only by a SIMILAR edge and 
   assert.deepEqual(res.used_edges, [["m:a", "m:b", "SIMILAR"]]);
 });
 
+Deno.test("graph: expansion never crosses into another scope", async () => {
+  const store = new MemoryStoreDouble({ kind: "graph", coldStartThreshold: 1 });
+  await store.add([
+    makeUnit("a", { vector: vec(0), user_id: "alice" }),
+    makeUnit("b", { vector: vec(2), user_id: "bob" }),
+    makeUnit("c", { vector: vec(3), user_id: "alice" }),
+  ]);
+  await store.graph!.upsertEdges([
+    { source: "m:a", target: "m:b", type: "SIMILAR", weight: 0.9 },
+    { source: "m:a", target: "m:c", type: "SIMILAR", weight: 0.8 },
+  ]);
+  await store.graph!.linkEntities("a", [{ type: "tool", name: "shared" }]);
+  await store.graph!.linkEntities("b", [{ type: "tool", name: "shared" }]);
+  const retriever = createGraphRetriever(planFor("graph"), { store, embedder });
+  const open = await retriever.retrieve(QUERY, 4);
+  assert.deepEqual(open.units.map((s) => s.unit.id), ["a", "b", "c"], "unscoped, b is reached");
+  const scoped = await retriever.retrieve({ ...QUERY, scope: { user_id: "alice" } }, 4);
+  assert.deepEqual(scoped.units.map((s) => s.unit.id), ["a", "c"]);
+});
+
 Deno.test("graph: an incoming edge is followed and recorded in traversal order", async () => {
   const store = await fixture();
   await store.graph!.upsertEdges([{ source: "m:b", target: "m:a", type: "COOCCURS", weight: 1 }]);

@@ -6,21 +6,32 @@
  * @module
  */
 import type { MemoryUnit } from "../core/unit.ts";
+import { matchesScope, type UnitScope } from "../core/unit_scope.ts";
 import type { MemoryStore, ScoredId, UnitFilter } from "../stores/store_port.ts";
 import { RetrieverConfigError } from "./errors.ts";
 import type { RetrievalQuery, RetrievalResult, Retriever, ScoredUnit } from "./retriever_port.ts";
 
-/** The store filter of a query: active units only, never from an excluded task. */
+/** The store filter of a query: active units only, never from an excluded task, in its scope. */
 export function queryFilter(query: RetrievalQuery, extra: UnitFilter = {}): UnitFilter {
-  return { ...extra, activeOnly: true, excludeTaskIds: [...query.excludeTaskIds] };
+  const filter: UnitFilter = {
+    ...extra,
+    activeOnly: true,
+    excludeTaskIds: [...query.excludeTaskIds],
+  };
+  if (query.scope) filter.scope = query.scope;
+  return filter;
 }
 
 /**
  * Whether a unit may be returned for this query. Stores are asked to filter already; this
  * re-check keeps the guard even when a store (or its index) lags behind a soft delete.
  */
-export function admissible(unit: MemoryUnit, excluded: ReadonlySet<string>): boolean {
-  return unit.is_active && !excluded.has(unit.source_task_id);
+export function admissible(
+  unit: MemoryUnit,
+  excluded: ReadonlySet<string>,
+  scope?: UnitScope,
+): boolean {
+  return unit.is_active && !excluded.has(unit.source_task_id) && matchesScope(unit, scope);
 }
 
 /** The excluded task ids of a query as a set. */
@@ -98,12 +109,13 @@ export async function loadUnits(
   store: MemoryStore,
   ids: readonly string[],
   excluded: ReadonlySet<string>,
+  scope?: UnitScope,
 ): Promise<Map<string, MemoryUnit>> {
   const out = new Map<string, MemoryUnit>();
   for (const id of ids) {
     if (out.has(id)) continue;
     const unit = await store.get(id);
-    if (unit && admissible(unit, excluded)) out.set(id, unit);
+    if (unit && admissible(unit, excluded, scope)) out.set(id, unit);
   }
   return out;
 }
@@ -123,11 +135,12 @@ export async function searchAdmissible(
   search: (window: number) => Promise<ScoredId[]>,
   k: number,
   excluded: ReadonlySet<string>,
+  scope?: UnitScope,
 ): Promise<AdmissibleHits> {
   let window = k;
   for (;;) {
     const raw = await search(window);
-    const units = await loadUnits(store, raw.map((h) => h.id), excluded);
+    const units = await loadUnits(store, raw.map((h) => h.id), excluded, scope);
     const seen = new Set<string>();
     const hits = raw.filter((h) => units.has(h.id) && !seen.has(h.id) && seen.add(h.id));
     if (hits.length >= k || raw.length < window || window === 0) {
@@ -155,5 +168,5 @@ export function searchQuery(
   const search = "vector" in probe
     ? (window: number) => store.vectorSearch(probe.vector, window, filter)
     : (window: number) => store.textSearch(probe.text, window, filter);
-  return searchAdmissible(store, search, k, excludedSet(query));
+  return searchAdmissible(store, search, k, excludedSet(query), query.scope);
 }

@@ -7,6 +7,7 @@
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
 import type { RetrievePlan } from "../core/compiler.ts";
 import type { MemoryUnit } from "../core/unit.ts";
+import type { UnitScope } from "../core/unit_scope.ts";
 import type { MemoryStore } from "../stores/store_port.ts";
 
 /** What a retriever is asked. */
@@ -19,6 +20,8 @@ export interface RetrievalQuery {
   embedding: Float32Array;
   /** Units from these tasks are never returned (self-retrieval guard). */
   excludeTaskIds: readonly string[];
+  /** Only units of this scope and metadata (exact, AND); every path, graph expansion included. */
+  scope?: UnitScope;
 }
 
 /** One retrieved unit. */

@@ -1,11 +1,14 @@
 /**
  * What `add()` does with a batch, decided before anything is written: exact dedup by signature
- * among active units (later units of the same batch included), reactivation of an inactive
- * unit with the same signature under its own id, and plain inserts for the rest.
+ * among active units of the same scope (later units of the same batch included), reactivation of
+ * an inactive unit with the same signature and scope under its own id, and plain inserts for the
+ * rest. Units of different scopes never dedup into each other: one user's lesson is never
+ * answered with another user's unit.
  *
  * @module
  */
 import type { MemoryUnit } from "../core/unit.ts";
+import { scopeTokens } from "../core/unit_scope.ts";
 import type { AddResult } from "./store_port.ts";
 import type { ParsedUnit } from "./unit_input.ts";
 import type { TablePut, UnitTable } from "./unit_table.ts";
@@ -23,7 +26,7 @@ export function planAdd(table: UnitTable, parsed: readonly ParsedUnit[]): AddPla
   const result: AddResult = { added: [], deduped: [], reactivated: [] };
   const puts: TablePut[] = [];
   const inserted: string[] = [];
-  const claimed = new Map<string, string>(); // signature -> id that holds it in this batch
+  const claimed = new Map<string, string>(); // signature + scope -> id that holds it in this batch
   const insert = (p: ParsedUnit) => {
     puts.push({ unit: p.unit, vector: p.vector });
     inserted.push(p.unit.id);
@@ -35,8 +38,10 @@ export function planAdd(table: UnitTable, parsed: readonly ParsedUnit[]): AddPla
       insert(p); // dedup is among active units only
       continue;
     }
-    const sameSig = table.bySignature(unit.signature);
-    const holder = claimed.get(unit.signature) ?? sameSig.find((s) => s.unit.is_active)?.unit.id;
+    const scope = scopeKey(unit);
+    const key = `${unit.signature}\n${scope}`;
+    const sameSig = table.bySignature(unit.signature).filter((s) => scopeKey(s.unit) === scope);
+    const holder = claimed.get(key) ?? sameSig.find((s) => s.unit.is_active)?.unit.id;
     if (holder) {
       result.deduped.push({ id: unit.id, existingId: holder });
       continue;
@@ -44,13 +49,13 @@ export function planAdd(table: UnitTable, parsed: readonly ParsedUnit[]): AddPla
     const dormant = sameSig.find((s) => !s.unit.is_active);
     if (dormant) {
       puts.push(reactivate(dormant.unit, unit, vector));
-      claimed.set(unit.signature, dormant.unit.id);
+      claimed.set(key, dormant.unit.id);
       result.deduped.push({ id: unit.id, existingId: dormant.unit.id });
       result.reactivated!.push(dormant.unit.id);
       continue;
     }
     insert(p);
-    claimed.set(unit.signature, unit.id);
+    claimed.set(key, unit.id);
   }
   return { puts, inserted, result };
 }
@@ -75,4 +80,9 @@ export function reactivate(
     },
     vector: vector ?? undefined,
   };
+}
+
+/** Units dedup only within one scope (same user, agent, project and metadata). */
+function scopeKey(unit: MemoryUnit): string {
+  return scopeTokens(unit).join("\n");
 }

@@ -1,7 +1,7 @@
 /**
  * The only file that imports `@orama/orama` (3.1.18). It wraps one Orama index of unit metadata
- * (type, outcome, active flag, source task), optionally the unit text for BM25, and optionally a
- * vector field, behind a small API that speaks store terms.
+ * (type, outcome, active flag, source task, scope tokens), optionally the unit text for BM25, and
+ * optionally a vector field, behind a small API that speaks store terms.
  *
  * Guards against Orama 3.1.18 behaviour, each covered by a test:
  * - Any `search()` without `includeVectors: true` overwrites the vector field of the stored
@@ -23,6 +23,7 @@ import { StoreError } from "./store_error.ts";
 import { compareRanked } from "./top_k.ts";
 import { tokenize } from "./tokenize.ts";
 import { validateFilter } from "./unit_filter.ts";
+import { compactScope, scopeTokens } from "../core/unit_scope.ts";
 
 const TERMINATOR = "\u0001";
 const NO_OUTCOME = "none";
@@ -34,6 +35,8 @@ export interface OramaDoc {
   outcome: "success" | "failure" | "";
   active: boolean;
   task: string;
+  /** The unit's scope tokens (`scopeTokens` of `core/unit_scope.ts`), matched with containsAll. */
+  scope?: readonly string[];
   /** Required when the index was created with `text: true`. */
   text?: string;
   /** Required when the index was created with `vectorDim`. */
@@ -83,6 +86,7 @@ export class OramaIndex {
       outcome: "enum",
       active: "boolean",
       task: "enum",
+      scope: "enum[]",
     };
     if (options.text) schema.text = "string";
     if (options.vectorDim) schema.vector = `vector[${options.vectorDim}]`;
@@ -201,6 +205,7 @@ export class OramaIndex {
       outcome: doc.outcome || NO_OUTCOME,
       active: doc.active,
       task: doc.task,
+      scope: [...doc.scope ?? []],
     };
     if (this.#options.text) out.text = doc.text ?? "";
     if (this.#options.vectorDim && doc.vector) out.vector = Array.from(doc.vector);
@@ -222,5 +227,7 @@ function whereOf(filter: UnitFilter | undefined): Record<string, unknown> | null
     where.outcome = { in: filter.outcomes.map((o) => o || NO_OUTCOME) };
   }
   if (filter?.excludeTaskIds?.length) where.task = { nin: [...filter.excludeTaskIds] };
+  const scope = scopeTokens(compactScope(filter?.scope));
+  if (scope.length > 0) where.scope = { containsAll: scope };
   return where;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { scopeTokens } from "../core/unit_scope.ts";
 import { BaseStore, type BaseStoreOptions } from "./base_store.ts";
 import type { OramaDoc, OramaIndex } from "./orama_adapter.ts";
 import type { UnitFilter } from "./store_port.ts";
@@ -19,12 +20,15 @@ function docOf(slot: Pick<Slot, "unit" | "text">, withText: boolean): OramaDoc {
     outcome: u.task_outcome,
     active: u.is_active,
     task: u.source_task_id,
+    scope: scopeTokens(u),
     text: withText ? slot.text : undefined,
   };
 }
 
 function sameDoc(a: OramaDoc, b: OramaDoc): boolean {
-  return (Object.keys(a) as (keyof OramaDoc)[]).every((key) => a[key] === b[key]);
+  return (Object.keys(a) as (keyof OramaDoc)[]).every((key) =>
+    key === "scope" ? a.scope?.join("\n") === b.scope?.join("\n") : a[key] === b[key]
+  );
 }
 
 /** A store whose metadata filters run in Orama. */

@@ -16,7 +16,9 @@ import { flatScanTopK } from "./vector_index.ts";
 
 const SIZE = 10_000;
 const DIM = 384;
-const units = syntheticUnits(SIZE, { dim: DIM, seed: "bench" });
+// Ten users share the store, so scoped searches have a scope to filter on.
+const units = syntheticUnits(SIZE, { dim: DIM, seed: "bench" })
+  .map((u, i) => ({ ...u, user_id: `user-${i % 10}` }));
 const queries = Array.from({ length: 32 }, (_, i) => syntheticQuery(DIM, `bench:${i}`));
 const texts = queries.map((_, i) =>
   contentText(units[(i * 7919) % SIZE]).split(" ").slice(0, 6).join(" ")
@@ -76,8 +78,23 @@ Deno.bench("vector vectorSearch top-10, filtered", { group: "vector" }, async ()
     excludeTaskIds: ["task-1"],
   });
 });
+for (const kind of ["json", "vector"] as const) {
+  Deno.bench(
+    `${kind} vectorSearch top-10, scoped to 1 of 10 users`,
+    { group: "vector" },
+    async () => {
+      await stores[kind].vectorSearch(next(), 10, { scope: { user_id: "user-3" } });
+    },
+  );
+}
 Deno.bench("json BM25 textSearch top-10", { group: "text", baseline: true }, async () => {
   await stores.json.textSearch(nextText(), 10);
+});
+Deno.bench("json BM25 textSearch top-10, scoped to 1 of 10 users", { group: "text" }, async () => {
+  await stores.json.textSearch(nextText(), 10, { scope: { user_id: "user-3" } });
+});
+Deno.bench("hybrid Orama BM25 textSearch top-10, scoped", { group: "text" }, async () => {
+  await stores.hybrid.textSearch(nextText(), 10, { scope: { user_id: "user-3" } });
 });
 Deno.bench("hybrid Orama BM25 textSearch top-10", { group: "text" }, async () => {
   await stores.hybrid.textSearch(nextText(), 10);

@@ -11,6 +11,7 @@ import { HashEmbedder } from "../core/hash_embedder.ts";
 import { contentText, type MemoryUnit, unitSignature } from "../core/unit.ts";
 import { StoreError } from "./store_error.ts";
 import { persistenceConformance } from "./store_conformance_persist.ts";
+import { scopeConformance } from "./store_conformance_scope.ts";
 import {
   type ConformanceTest,
   fixtureUnits,
@@ -232,5 +233,5 @@ export function storeConformance(kind: string, open: OpenStore): void {
     }
   });
 
-  persistenceConformance(test, open);
+  for (const suite of [persistenceConformance, scopeConformance]) suite(test, open);
 }

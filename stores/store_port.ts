@@ -7,6 +7,7 @@
  */
 import type { EncodeType, StoreKind } from "../core/space.ts";
 import type { MemoryUnit } from "../core/unit.ts";
+import type { UnitScope } from "../core/unit_scope.ts";
 
 /** Which units a listing or search considers. */
 export interface UnitFilter {
@@ -16,6 +17,11 @@ export interface UnitFilter {
   outcomes?: readonly ("success" | "failure" | "")[];
   /** Units whose `source_task_id` is in this set are skipped (self-retrieval guard). */
   excludeTaskIds?: readonly string[];
+  /**
+   * Only units whose `user_id`, `agent_id`, `project` and metadata entries equal the ones given
+   * (exact, AND). Applied inside every search, before top-k.
+   */
+  scope?: UnitScope;
 }
 
 /** A unit id with a raw similarity score (cosine or BM25). */

@@ -6,6 +6,7 @@
  */
 import { ENCODE_TYPES } from "../core/space.ts";
 import type { MemoryUnit } from "../core/unit.ts";
+import { parseScope, scopePredicate } from "../core/unit_scope.ts";
 import type { UnitFilter } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 
@@ -24,12 +25,19 @@ export function validateFilter(filter: UnitFilter | undefined): void {
       throw new StoreError("invalid_argument", ["filter", "outcomes", i], `unknown outcome '${o}'`);
     }
   });
+  if (filter.scope !== undefined) {
+    try {
+      parseScope(filter.scope, "filter.scope");
+    } catch (error) {
+      throw new StoreError("invalid_argument", ["filter", "scope"], (error as Error).message);
+    }
+  }
 }
 
 /** Whether the filter only asks for active units (the common, cheapest case). */
 export function isActiveOnly(filter: UnitFilter | undefined): boolean {
   return (filter?.activeOnly ?? true) && !filter?.types && !filter?.outcomes &&
-    !filter?.excludeTaskIds?.length;
+    !filter?.excludeTaskIds?.length && !scopePredicate(filter?.scope);
 }
 
 /** Compiles a validated filter into a predicate over units. */
@@ -39,8 +47,12 @@ export function compileFilter(filter: UnitFilter | undefined): (unit: MemoryUnit
   const types = filter?.types ? new Set<string>(filter.types) : undefined;
   const outcomes = filter?.outcomes ? new Set<string>(filter.outcomes) : undefined;
   const exclude = filter?.excludeTaskIds?.length ? new Set(filter.excludeTaskIds) : undefined;
-  if (!types && !outcomes && !exclude) return activeOnly ? (u) => u.is_active : () => true;
+  const scope = scopePredicate(filter?.scope);
+  if (!types && !outcomes && !exclude && !scope) {
+    return activeOnly ? (u) => u.is_active : () => true;
+  }
   return (u) =>
     (!activeOnly || u.is_active) && (!types || types.has(u.type)) &&
-    (!outcomes || outcomes.has(u.task_outcome)) && (!exclude || !exclude.has(u.source_task_id));
+    (!outcomes || outcomes.has(u.task_outcome)) && (!exclude || !exclude.has(u.source_task_id)) &&
+    (!scope || scope(u));
 }

@@ -10,6 +10,7 @@ import { ENCODE_TYPES } from "../core/space.ts";
 import { contentText, type MemoryUnit, MemoryUnitSchema } from "../core/unit.ts";
 import { RecordLog } from "./record_log.ts";
 import type { UnitFilter } from "./store_port.ts";
+import { scopePredicate } from "../core/unit_scope.ts";
 import { validateFilter } from "./unit_filter.ts";
 import { FlatVectorIndex } from "./vector_index.ts";
 
@@ -112,8 +113,18 @@ export class UnitTable {
       (TYPE_CODE.get(unit.type)! << 1) | (unit.is_active ? 1 : 0)) >>> 0;
   }
 
-  /** A filter as a predicate over row tags (see {@linkcode UnitTable.tagOf}). */
-  tagFilter(filter: UnitFilter | undefined): (tag: number) => boolean {
+  /**
+   * A filter as a predicate over row tags (see {@linkcode UnitTable.tagOf}); a scope, which no
+   * tag holds, is checked on the row's unit after the tag accepted it.
+   */
+  tagFilter(filter: UnitFilter | undefined): (tag: number, id: string) => boolean {
+    const byTag = this.#tagOnly(filter);
+    const scope = scopePredicate(filter?.scope);
+    if (!scope) return byTag;
+    return (tag, id) => byTag(tag) && scope(this.#slots.get(id)!.unit);
+  }
+
+  #tagOnly(filter: UnitFilter | undefined): (tag: number) => boolean {
     validateFilter(filter);
     const active = (filter?.activeOnly ?? true) ? 1 : 0;
     const bits = (values: readonly string[] | undefined, codes: Map<string, number>) =>

@@ -52,7 +52,7 @@ Deno.test("tagFilter accepts exactly the units compileFilter accepts", async () 
       const want = units.filter(compileFilter(filter)).map((u) => u.id);
       const accept = table.tagFilter(filter);
       assert.deepEqual(
-        units.filter((u) => accept(table.tagOf(u))).map((u) => u.id),
+        units.filter((u) => accept(table.tagOf(u), u.id)).map((u) => u.id),
         want,
         JSON.stringify(filter),
       );

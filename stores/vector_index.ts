@@ -140,8 +140,15 @@ export class FlatVectorIndex {
     return true;
   }
 
-  /** The `k` rows most cosine-similar to `query` (score desc, id asc) among accepted tags. */
-  search(query: ArrayLike<number>, k: number, accept?: (tag: number) => boolean): ScoredId[] {
+  /**
+   * The `k` rows most cosine-similar to `query` (score desc, id asc) among rows `accept` takes
+   * (it gets the row's tag, and its id for filters a tag cannot hold, such as a unit's scope).
+   */
+  search(
+    query: ArrayLike<number>,
+    k: number,
+    accept?: (tag: number, id: string) => boolean,
+  ): ScoredId[] {
     this.#checkDim(query, "query");
     const q = query instanceof Float32Array ? query : Float32Array.from(query);
     const qNorm = norm(q);
@@ -151,7 +158,7 @@ export class FlatVectorIndex {
     const data = this.#data, norms = this.#norms, tags = this.#tags, dim = this.dim;
     for (let row = 0; row < n; row++) {
       if (norms[row] === 0) continue;
-      if (accept && !accept(tags[row])) continue;
+      if (accept && !accept(tags[row], this.#ids[row])) continue;
       const score = rowDot(data, row, dim, q) / (qNorm * norms[row]);
       if (top.admits(score)) top.offer(score, row, this.#ids[row]);
     }

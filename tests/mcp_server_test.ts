@@ -4,6 +4,7 @@ import { runCli } from "../cli/run_cli.ts";
 import { captureIo } from "../cli/testing_io.ts";
 import { isAutomemError } from "../core/automem_error.ts";
 import { createMemory } from "../memory/create_memory.ts";
+import { withMcpHttp } from "./mcp_fixture.ts";
 import {
   connectMcpHttp,
   connectMcpStdio,
@@ -249,26 +250,12 @@ async function walk(fetch: (cursor?: string) => Promise<{ ids: string[]; next?: 
 }
 
 /** Serves a memory holding `lessons` over HTTP to the SDK client for `body`, then cleans up. */
-async function overHttp(
+function overHttp(
   lessons: string[],
   pageSize: number | undefined,
   body: (client: McpClient, ids: string[]) => Promise<void>,
 ): Promise<void> {
-  const work = await Deno.makeTempDir({ prefix: "automem_mcp_http_" });
-  const stop = new AbortController();
-  await using memory = await createMemory({ spec: SPEC, dir: `${work}/memory` });
-  const ids: string[] = [];
-  for (const lesson of lessons) ids.push((await memory.add(lesson)).id);
-  const server = serveMcpHttp(memory, { port: 0, pageSize, signal: stop.signal });
-  const client = await connectMcpHttp(`${server.url}mcp`);
-  try {
-    await body(client, ids);
-  } finally {
-    await client.close();
-    stop.abort();
-    await server.finished;
-    await Deno.remove(work, { recursive: true });
-  }
+  return withMcpHttp({ lessons, pageSize }, body);
 }
 
 Deno.test("MCP resources/list and memory_list page by cursor; a bad cursor is -32602", async () => {

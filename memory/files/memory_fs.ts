@@ -1,10 +1,12 @@
 /**
- * The agent's memory as a small flat file system held in memory (no I/O of its own), with the
+ * The agent's memory as a small file system held in memory (no I/O of its own), with the
  * text operations a memory agent issues and their exact result texts. Runs stay deterministic and
  * every step's state can be snapshotted into a trace.
  *
  * @module
  */
+
+import { AutomemError } from "../../core/automem_error.ts";
 
 /** Options of a {@linkcode MemoryFs}. */
 export interface MemoryFsOptions {
@@ -25,14 +27,54 @@ export function linesOf(text: string): string[] {
   return lines;
 }
 
+/** Why a file name was refused. */
+export class FileNameError extends AutomemError {
+  /** The name as given. */
+  readonly fileName: string;
+  /** Builds the error. */
+  constructor(name: string, reason: string) {
+    super("invalid_file_name", `invalid file name '${name}': ${reason}`);
+    this.name = "FileNameError";
+    this.fileName = name;
+  }
+}
+
 /**
- * Maps any name the model writes onto the flat namespace: backslashes become slashes, the last
- * path segment is kept, `..` is removed, an empty name becomes `unnamed.txt`.
+ * The stored name of a file name the model (or code) writes: backslashes become slashes and the
+ * name is trimmed; `a/x.md` and `b/x.md` stay two files. A name without a slash keeps its
+ * historical mapping (`..` removed, an empty name becomes `unnamed.txt`), so flat names store
+ * exactly as before. A path is refused with {@linkcode FileNameError} (`invalid_file_name`)
+ * when it is absolute, has an empty segment, or a `.` or `..` segment.
  */
 export function safeName(name: string): string {
-  const base = name.trim().replaceAll("\\", "/").split("/").pop() ?? "";
-  const cleaned = base.replaceAll("..", "").trim();
-  return cleaned === "" ? "unnamed.txt" : cleaned;
+  const trimmed = String(name).trim().replaceAll("\\", "/");
+  if (!trimmed.includes("/")) {
+    const cleaned = trimmed.replaceAll("..", "").trim();
+    return cleaned === "" ? "unnamed.txt" : cleaned;
+  }
+  if (trimmed.startsWith("/")) throw new FileNameError(name, "absolute paths are not allowed");
+  const segments = trimmed.split("/");
+  if (/^[A-Za-z]:$/.test(segments[0])) {
+    throw new FileNameError(name, "absolute paths are not allowed");
+  }
+  for (const segment of segments) {
+    if (segment.trim() === "") throw new FileNameError(name, "empty path segment");
+    if (segment === "." || segment === "..") {
+      throw new FileNameError(name, `'${segment}' segments are not allowed`);
+    }
+  }
+  return segments.join("/");
+}
+
+/** The `[ERROR: ...]` result of an op on a refused name, or undefined for a valid one. */
+function refusal(name: string): string | undefined {
+  try {
+    safeName(name);
+    return undefined;
+  } catch (error) {
+    if (error instanceof FileNameError) return `[ERROR: ${error.message}]`;
+    throw error;
+  }
 }
 
 /** The memory file system. */
@@ -70,6 +112,8 @@ export class MemoryFs {
 
   /** READ: the whole content. */
   read(file: string): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const text = this.#files.get(f);
     if (text === undefined) return this.#missing(f);
@@ -78,6 +122,8 @@ export class MemoryFs {
 
   /** SEARCH: lines containing `keyword` (case-insensitive); the last N when there are more. */
   search(file: string, keyword: string, limit = this.#maxSearch): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const text = this.#files.get(f);
     if (text === undefined) return this.#missing(f);
@@ -94,6 +140,8 @@ export class MemoryFs {
 
   /** TAIL: the last `n` lines. */
   tail(file: string, n = 10): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const text = this.#files.get(f);
     if (text === undefined) return this.#missing(f);
@@ -103,6 +151,8 @@ export class MemoryFs {
 
   /** COUNT: how many lines contain `keyword`. */
   count(file: string, keyword: string): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const text = this.#files.get(f);
     if (text === undefined) return this.#missing(f);
@@ -113,6 +163,8 @@ export class MemoryFs {
 
   /** APPEND: adds `text` as line(s), creating the file when missing. */
   append(file: string, text: string): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const locked = this.#locked(f);
     if (locked) return locked;
@@ -124,6 +176,8 @@ export class MemoryFs {
 
   /** WRITE: replaces the content (blank text leaves an empty file). */
   write(file: string, text: string): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const locked = this.#locked(f);
     if (locked) return locked;
@@ -134,6 +188,8 @@ export class MemoryFs {
 
   /** CREATE: an empty file; an existing one is left alone. */
   create(file: string): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     if (this.#files.has(f)) return `[File '${f}' already exists]`;
     const locked = this.#locked(f);
@@ -147,6 +203,8 @@ export class MemoryFs {
    * file holds one line per key and its order is recency.
    */
   upsert(file: string, key: string, text: string): string {
+    const refused = refusal(file);
+    if (refused) return refused;
     const f = safeName(file);
     const locked = this.#locked(f);
     if (locked) return locked;

@@ -1,11 +1,56 @@
 import assert from "node:assert/strict";
-import { linesOf, MemoryFs, safeName } from "./memory_fs.ts";
+import { FileNameError, linesOf, MemoryFs, safeName } from "./memory_fs.ts";
 
-Deno.test("names are flattened into one directory and '..' is removed", () => {
-  assert.equal(safeName("../../etc/passwd"), "passwd");
-  assert.equal(safeName("a\\b\\notes.txt"), "notes.txt");
+Deno.test("flat names keep their historical mapping", () => {
+  assert.equal(safeName(" notes.txt "), "notes.txt");
   assert.equal(safeName(".."), "unnamed.txt");
   assert.equal(safeName("  "), "unnamed.txt");
+  assert.equal(safeName("a..b.txt"), "ab.txt");
+});
+
+Deno.test("nested names stay distinct: a/x.md and b/x.md are two files", () => {
+  assert.equal(safeName("a\\b\\notes.txt"), "a/b/notes.txt");
+  const fs = new MemoryFs();
+  assert.equal(fs.write("a/x.md", "alpha"), "[Wrote to a/x.md]");
+  assert.equal(fs.write("b/x.md", "beta"), "[Wrote to b/x.md]");
+  assert.equal(fs.read("a/x.md"), "alpha\n");
+  assert.equal(fs.read("b\\x.md"), "beta\n");
+  assert.deepEqual(fs.names(), ["a/x.md", "b/x.md"]);
+  assert.deepEqual(new MemoryFs(fs.snapshot()).snapshot(), {
+    "a/x.md": "alpha\n",
+    "b/x.md": "beta\n",
+  });
+});
+
+Deno.test("traversal, absolute paths and empty segments are refused with invalid_file_name", () => {
+  for (
+    const bad of [
+      "../../etc/passwd",
+      "a/../b.md",
+      "/etc/passwd",
+      "C:/x.md",
+      "a//b.md",
+      "a/",
+      "./a/b",
+    ]
+  ) {
+    assert.throws(
+      () => safeName(bad),
+      (e: unknown) => e instanceof FileNameError && e.code === "invalid_file_name",
+      bad,
+    );
+  }
+  const fs = new MemoryFs({ "a.txt": "kept\n" });
+  assert.match(
+    fs.write("../a.txt", "evil"),
+    /^\[ERROR: invalid file name '\.\.\/a\.txt': '\.\.' segments/,
+  );
+  assert.match(
+    fs.read("/etc/passwd"),
+    /^\[ERROR: invalid file name '\/etc\/passwd': absolute paths/,
+  );
+  assert.deepEqual(fs.snapshot(), { "a.txt": "kept\n" });
+  assert.throws(() => new MemoryFs({ "x//y": "" }), FileNameError);
 });
 
 Deno.test("read, search, tail and count answer with the seed's exact texts", () => {

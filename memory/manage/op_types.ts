@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { UnitScope } from "../../core/unit_scope.ts";
 import type { z } from "../../core/zod.ts";
 import type { ChatModel, Embedder } from "../../core/ports.ts";
 import type { OpName, OpSettings } from "../../core/presets.ts";
@@ -37,6 +38,8 @@ export interface OpContext {
   newId(op: OpName, seed: readonly string[]): string;
   /** The pipeline's persisted queue of failed tasks awaiting a batched review; absent standalone. */
   readonly deferredFailures?: DeferredFailures;
+  /** The pass's scope: `store` only lists units of it, and units the op creates carry it. */
+  readonly scope?: UnitScope;
 }
 
 /** What an op reports; the pipeline adds the op name and trigger. */

@@ -8,6 +8,8 @@
  *
  * @module
  */
+import { isEmptyScope, type UnitScope } from "../../core/unit_scope.ts";
+import { scopedStore } from "../../stores/scoped_store.ts";
 import { AutomemError, type AutomemErrorOptions } from "../../core/automem_error.ts";
 import { join } from "node:path";
 import { z } from "../../core/zod.ts";
@@ -175,8 +177,8 @@ class Pipeline implements ManagementPipeline {
     return this.#count;
   }
 
-  onInsert(units: readonly MemoryUnit[]): Promise<OpRunRecord[]> {
-    return this.#serial(() => this.#pass("on_insert", undefined, units.map((u) => u.id)));
+  onInsert(units: readonly MemoryUnit[], scope?: UnitScope): Promise<OpRunRecord[]> {
+    return this.#serial(() => this.#pass("on_insert", undefined, units.map((u) => u.id), scope));
   }
 
   postTask(ctx: PostTaskContext): Promise<OpRunRecord[]> {
@@ -185,9 +187,9 @@ class Pipeline implements ManagementPipeline {
       // Persist before running: a crash mid-pass must not make the next process recount.
       await this.#save(count);
       this.#count = count;
-      const records = await this.#pass("post_task", ctx, []);
+      const records = await this.#pass("post_task", ctx, [], ctx.scope);
       if (this.#interval > 0 && count % this.#interval === 0) {
-        records.push(...await this.#pass("periodic", ctx, []));
+        records.push(...await this.#pass("periodic", ctx, [], ctx.scope));
       }
       return records;
     });
@@ -208,11 +210,13 @@ class Pipeline implements ManagementPipeline {
     trigger: Trigger,
     task: Partial<PostTaskContext> | undefined,
     newUnitIds: string[],
+    scope?: UnitScope,
   ): Promise<OpRunRecord[]> {
     const deps = this.#deps;
     const now = deps.clock.now();
     const ctx: OpContext = {
-      store: deps.store,
+      store: scopedStore(deps.store, scope),
+      ...(isEmptyScope(scope) ? {} : { scope }),
       graph: deps.store.graph,
       embedder: deps.embedder,
       model: deps.model,

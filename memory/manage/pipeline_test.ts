@@ -344,3 +344,29 @@ Deno.test("failed tasks queued for a batched reflection survive pipeline re-crea
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a scoped task's management passes never touch another scope's units", async () => {
+  const twins = async () => {
+    const store = new MemoryStoreDouble();
+    await store.add([
+      makeUnit("bob", { embedding: axisVec(0), task_outcome: "success", user_id: "bob" }),
+      makeUnit("alice", {
+        embedding: axisVec(0),
+        task_outcome: "failure",
+        text: "a",
+        user_id: "alice",
+      }),
+    ]);
+    return store;
+  };
+  const open = await twins();
+  await (await createManagementPipeline(presetPlan("lightweight"), deps(open)))
+    .onInsert([(await open.get("alice"))!]);
+  assert.equal((await open.get("bob"))!.conflict_count, 1, "unscoped, the twins conflict");
+  const scoped = await twins();
+  const records = await (await createManagementPipeline(presetPlan("lightweight"), deps(scoped)))
+    .onInsert([(await scoped.get("alice"))!], { user_id: "alice" });
+  assert.ok(records.some((r) => r.op === "conflict_detection" && !r.error));
+  assert.equal((await scoped.get("bob"))!.conflict_count, 0);
+  assert.equal((await scoped.get("alice"))!.conflict_count, 0);
+});

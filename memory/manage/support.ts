@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { compactScope } from "../../core/unit_scope.ts";
 import { AutomemError } from "../../core/automem_error.ts";
 import { isoUtc } from "../../core/clock.ts";
 import type { OpName } from "../../core/presets.ts";
@@ -272,6 +273,7 @@ export async function createUnit(
   const [vector] = await ctx.embedder.embed([text], ctx.signal);
   return MemoryUnitSchema.parse({
     ...draft,
+    ...compactScope(ctx.scope),
     storage_tokens: storageTokens(text),
     embedding: isUsableVector(vector) ? Array.from(vector) : null,
   });

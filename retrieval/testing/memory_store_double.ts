@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { matchesScope } from "../../core/unit_scope.ts";
 import type { StoreKind } from "../../core/space.ts";
 import { contentText, type MemoryUnit } from "../../core/unit.ts";
 import type {
@@ -35,7 +36,7 @@ function matches(u: MemoryUnit, f: UnitFilter = {}): boolean {
   if (f.types && !f.types.includes(u.type)) return false;
   if (f.outcomes && !f.outcomes.includes(u.task_outcome)) return false;
   if (f.excludeTaskIds?.includes(u.source_task_id)) return false;
-  return true;
+  return matchesScope(u, f.scope);
 }
 
 /** Options of {@linkcode MemoryStoreDouble}. */

@@ -14,7 +14,7 @@ import { AutomemError } from "../../core/automem_error.ts";
 import { directoryStamp } from "../../core/file_lock.ts";
 import { readTextIfExists } from "../../core/read_if_exists.ts";
 import { SharedResource } from "../../core/shared_resource.ts";
-import { type FsSnapshot, MemoryFs } from "../../memory/files/mod.ts";
+import { FileNameError, type FsSnapshot, MemoryFs, safeName } from "../../memory/files/mod.ts";
 import { ADDS, DESTROYS, READS, type ToolHints } from "./mcp_tools.ts";
 
 /** Where the files of a memory in `dir` live: `<dir>.files.json`, beside the directory. */
@@ -103,7 +103,16 @@ function tool<S extends z.ZodRawShape>(t: FileTool<S>): FileTool {
   return t as unknown as FileTool;
 }
 
-const file = z.string().min(1).describe("file name (a flat namespace; paths keep the last part)");
+const file = z.string().min(1).superRefine((name, ctx) => {
+  try {
+    safeName(name);
+  } catch (error) {
+    if (!(error instanceof FileNameError)) throw error;
+    ctx.addIssue({ code: "custom", message: error.message, params: { code: error.code } });
+  }
+}).describe(
+  "file name; `notes/a.md` and `docs/a.md` are two files (no absolute paths, `..` or empty segments)",
+);
 const keyword = z.string().min(1).describe("case-insensitive substring");
 const text = z.string();
 

@@ -9,6 +9,7 @@
 import { z } from "../../core/zod.ts";
 import { ENCODE_TYPES } from "../../core/space.ts";
 import type { MemoryUnit } from "../../core/unit.ts";
+import { MetadataSchema, ScopeIdSchema } from "../../core/unit_scope.ts";
 import { fromChatTranscript } from "../../memory/chat_transcript.ts";
 import type { AutomemMemory } from "../../memory/memory_client.ts";
 import { pageOf } from "./mcp_pages.ts";
@@ -71,6 +72,25 @@ const taskShape = {
   task_id: z.string().min(1).describe("a stable id of the task, reused for its outcome"),
   task: z.string().min(1).describe("the task as the user stated it"),
 };
+/**
+ * The scope fields every reading and writing tool takes: on a write whom the unit belongs to, on
+ * a read the exact-match filter; each overrides the server's default (`--user_id` and friends).
+ */
+const scopeShape = {
+  user_id: ScopeIdSchema.optional().describe("the user the memory belongs to"),
+  agent_id: ScopeIdSchema.optional().describe("the agent the memory belongs to"),
+  project: ScopeIdSchema.optional().describe("the project (workspace, run) it belongs to"),
+  metadata: MetadataSchema.optional().describe(
+    "flat metadata (string, number, boolean values); on a read, every key must match exactly",
+  ),
+};
+
+/** The scope fields of a tool's arguments. */
+function scopeOf(a: z.infer<z.ZodObject<typeof scopeShape>>) {
+  const { user_id, agent_id, project, metadata } = a;
+  return { user_id, agent_id, project, metadata };
+}
+
 const messages = z.array(z.record(z.string(), z.unknown())).describe(
   "the agent's OpenAI-style chat messages (user, assistant with tool_calls, tool)",
 );
@@ -87,9 +107,10 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
       ...taskShape,
       phase: z.enum(["begin", "refresh"]).default("begin"),
       progress: z.string().optional().describe("for phase 'refresh': what you have done so far"),
+      ...scopeShape,
     },
     run: async (memory, a) => {
-      const task = { id: a.task_id, text: a.task };
+      const task = { id: a.task_id, text: a.task, scope: scopeOf(a) };
       const g = a.phase === "refresh"
         ? await memory.refresh(task, a.progress ?? "")
         : await memory.beginTask(task);
@@ -101,16 +122,17 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     annotations: READS,
     title: "Search memory",
     description:
-      "Ranked memory units for a query (the architecture's own retriever). `min_score` drops hits whose score (the retriever's absolute similarity, 0..1) is below it.",
+      "Ranked memory units for a query (the architecture's own retriever), only among units of the given user_id/agent_id/project/metadata (exact match, applied before the top k). `min_score` drops hits whose score (the retriever's absolute similarity, 0..1) is below it.",
     input: {
       query: z.string().min(1),
       k: z.number().int().min(1).max(50).default(5),
       min_score: z.number().min(0).max(1).optional().describe(
         "drop hits scoring below this: the retriever's absolute similarity (dense cosine; a keyword-only hit of hybrid reports its normalised keyword score)",
       ),
+      ...scopeShape,
     },
     run: async (memory, a) =>
-      (await memory.search(a.query, { k: a.k }))
+      (await memory.search(a.query, { k: a.k, ...scopeOf(a) }))
         .filter((r) => a.min_score === undefined || r.score >= a.min_score)
         .map((r) => ({ score: r.score, unit: unitView(r.unit) })),
   }),
@@ -118,11 +140,13 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     name: "memory_add_lesson",
     annotations: ADDS,
     title: "Add a lesson",
-    description: "Stores one lesson (a tip) by hand; returns the stored unit.",
+    description:
+      "Stores one lesson (a tip) by hand, owned by the given user_id/agent_id/project and tagged with metadata; returns the stored unit.",
     input: {
       text: z.string().min(1),
       use_when: z.array(z.string()).optional(),
       avoid_when: z.array(z.string()).optional(),
+      ...scopeShape,
     },
     run: async (memory, a) => unitView(await memory.add(a)),
   }),
@@ -132,10 +156,10 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     title: "Learn from a transcript",
     description:
       "Learns from a conversation or agent transcript that has no outcome (facts, procedures).",
-    input: { ...taskShape, messages },
+    input: { ...taskShape, messages, ...scopeShape },
     run: (memory, a) =>
       memory.ingest(
-        { id: a.task_id, text: a.task },
+        { id: a.task_id, text: a.task, scope: scopeOf(a) },
         fromChatTranscript(a.messages, { taskId: a.task_id, query: a.task }),
       ),
   }),
@@ -150,10 +174,11 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
       success: z.boolean(),
       score: z.number().min(0).max(1).optional().describe("default 1 on success, 0 otherwise"),
       messages: messages.default([]),
+      ...scopeShape,
     },
     run: (memory, a) =>
       memory.endTask(
-        { id: a.task_id, text: a.task },
+        { id: a.task_id, text: a.task, scope: scopeOf(a) },
         fromChatTranscript(a.messages, { taskId: a.task_id, query: a.task }),
         { success: a.success, score: a.score ?? (a.success ? 1 : 0) },
       ),
@@ -174,14 +199,15 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     annotations: READS,
     title: "List units",
     description:
-      "Active memory units in id order, optionally of one type, `limit` per page; pass a reply's `next_cursor` as `cursor` for the next page (absent on the last).",
+      "Active memory units in id order, optionally of one type and of the given user_id/agent_id/project/metadata (exact match), `limit` per page; pass a reply's `next_cursor` as `cursor` for the next page (absent on the last).",
     input: {
       type: z.enum(ENCODE_TYPES).optional(),
       limit: z.number().int().min(1).max(500).default(50),
       cursor: z.string().optional().describe("the `next_cursor` of the previous page"),
+      ...scopeShape,
     },
     run: async (memory, a) => {
-      const units = await memory.list({ types: a.type ? [a.type] : undefined });
+      const units = await memory.list({ types: a.type ? [a.type] : undefined, ...scopeOf(a) });
       const page = pageOf(units, a.cursor, a.limit);
       return {
         units: page.items.map(unitView),
@@ -203,7 +229,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
     title: "Update a unit",
     annotations: { ...DESTROYS, idempotentHint: true },
     description:
-      "Changes a unit: for a tip, `text` replaces its lesson; `content` replaces any unit's content; triggers and confidence too. Returns the updated unit.",
+      "Changes a unit: for a tip, `text` replaces its lesson; `content` replaces any unit's content; triggers, confidence, user_id/agent_id/project and metadata (replaced whole) too. Returns the updated unit.",
     input: {
       id: z.string().min(1),
       text: z.string().min(1).optional().describe("a tip's new lesson text"),
@@ -211,6 +237,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
       use_when: z.array(z.string()).optional(),
       avoid_when: z.array(z.string()).optional(),
       confidence: z.number().min(0).max(1).optional(),
+      ...scopeShape,
     },
     run: async (memory, a) => {
       let content = a.content;
@@ -219,7 +246,9 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
         content = { ...(content ?? old?.content ?? {}), principle: a.text };
       }
       const patch = { content, use_when: a.use_when, avoid_when: a.avoid_when };
-      return unitView(await memory.update(a.id, { ...patch, confidence: a.confidence }));
+      return unitView(
+        await memory.update(a.id, { ...patch, confidence: a.confidence, ...scopeOf(a) }),
+      );
     },
   }),
   tool({
