@@ -111,3 +111,34 @@ Deno.test("hybrid: a question asking when ranks a unit that says when above an e
   const noBonus = await off.retrieve(makeQuery("When did Maria adopt Coco?", qvec(0)), 2);
   assert.deepEqual(noBonus.units.map((u) => u.unit.id), ["plain", "timed"]);
 });
+
+async function paraphraseStore() {
+  const store = new MemoryStoreDouble();
+  await store.add([
+    makeUnit("a-bread", { text: "I baked banana bread this morning", vector: vec(0) }),
+    makeUnit("b-car", { text: "My car broke down on the highway", vector: vec(0, 0.5) }),
+  ]);
+  return store;
+}
+
+Deno.test("hybrid: word-vector query expansion lets the keyword path find a paraphrase", async () => {
+  const store = await paraphraseStore();
+  const query = makeQuery("automobile", qvec(3));
+  // The query vector is orthogonal to both units, so the dense path ties them (ids decide).
+  const first = async (params: Record<string, number>) =>
+    (await createHybridRetriever(planFor("hybrid", params), { store, embedder })
+      .retrieve(query, 2)).units[0].unit.id;
+  assert.equal(await first({}), "a-bread", "no unit says 'automobile': a tie");
+  const expanded = { expansion_weight: 0.5, expansion_words: 5, expansion_min_cosine: 0.5 };
+  assert.equal(await first(expanded), "b-car", "'car' is among the expansion terms");
+});
+
+Deno.test("hybrid: the soft word match ranks a paraphrase above a closer dense neighbour", async () => {
+  const store = await paraphraseStore();
+  const query = makeQuery("automobile", qvec(0));
+  const first = async (params: Record<string, number>) =>
+    (await createHybridRetriever(planFor("hybrid", params), { store, embedder })
+      .retrieve(query, 2)).units[0].unit.id;
+  assert.equal(await first({}), "a-bread", "the dense path alone prefers the bread");
+  assert.equal(await first({ soft_match_weight: 1 }), "b-car");
+});

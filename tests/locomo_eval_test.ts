@@ -93,9 +93,12 @@ Deno.test("evaluateLocomo scores architecture and BM25 on a conversation fixture
       embedder: new HashEmbedder(64),
       clock: logicalClock(),
       scratchDir: dir,
+      retrieveParams: { rrf_k: 5 },
       onConversation: (c) => seen.push(`${c.sample_id}:${c.sessions}:${c.questions}`),
     });
     assert.equal(result.spec_fingerprint, fingerprint(s));
+    assert.equal(result.retrieve_params.rrf_k, 5, "the run records the overridden parameter");
+    assert.equal(result.retrieve_params.keyword_weight, 0.7, "and the defaults it ran with");
     assert.deepEqual(result.conversations, [1]);
     assert.equal(result.questions, 3);
     assert.equal(result.skipped_questions, 1, "a question with no resolvable evidence is skipped");
