@@ -35,6 +35,7 @@ export const RETRIEVER_DEFAULTS = {
     length_exponent: 0,
     speaker_weight: 0,
     soft_match_weight: 0,
+    soft_match_pool_idf: 0,
     expansion_weight: 0,
     expansion_words: 3,
     expansion_min_cosine: 0.6,

@@ -48,6 +48,7 @@ interface HybridParams {
   lengthExponent: number;
   speakerWeight: number;
   softWeight: number;
+  softPoolIdf: boolean;
   expansion: ExpansionParams;
 }
 
@@ -70,6 +71,7 @@ function hybridParams(plan: RetrievePlan): HybridParams {
     lengthExponent: weightParam(plan, "length_exponent"),
     speakerWeight: weightParam(plan, "speaker_weight"),
     softWeight: weightParam(plan, "soft_match_weight"),
+    softPoolIdf: numberParam(plan, "soft_match_pool_idf", { min: 0, max: 1, integer: true }) === 1,
     expansion: {
       weight: weightParam(plan, "expansion_weight"),
       words: numberParam(plan, "expansion_words", { min: 0, integer: true }),
@@ -123,7 +125,13 @@ export function createHybridRetriever(plan: RetrievePlan, deps: RetrieverDeps): 
         : "semantic";
       candidates.push({ unit, fused: base + bonus, score: cos ?? kwNorm.get(id) ?? 0, method });
     }
-    await applySoftMatch(candidates, query.literal, p.softWeight * scale, softDocs);
+    await applySoftMatch(
+      candidates,
+      query.literal,
+      p.softWeight * scale,
+      softDocs,
+      p.softPoolIdf,
+    );
     applySpeakerBonus(candidates, query.literal, p.speakerWeight * scale);
     applyLengthPrior(candidates, p.lengthExponent);
     result.units = asScoredUnits(topByRank(candidates, topK, (c) => c.fused));

@@ -66,14 +66,35 @@ export async function applySoftMatch(
   query: string,
   weight: number,
   cache: SoftDocCache,
+  poolIdf = false,
 ): Promise<void> {
   if (weight <= 0 || candidates.length === 0) return;
   const index = await defaultNeighbourIndex();
   const words = contentTokens(query);
-  const scores = candidates.map((c) => ({
+  const docs = candidates.map((c) => cache.get(unitText(c.unit), (t) => softDoc(t, index)));
+  const weights = poolIdf ? poolWeights(words, docs, index) : undefined;
+  const scores = candidates.map((c, i) => ({
     id: c.unit.id,
-    score: softMatch(words, cache.get(unitText(c.unit), (t) => softDoc(t, index)), index),
+    score: softMatch(words, docs[i], index, weights),
   }));
   const norm = minMaxNormalize(scores);
   for (const c of candidates) c.fused += weight * (norm.get(c.unit.id) ?? 0);
+}
+
+/**
+ * Query-word weights from the candidate pool: the SIF weight times `log(1 + n / (1 + df))`, `df`
+ * the candidates holding the word. A word every candidate holds (the asked-about person's name in
+ * a conversation with them) then tells the candidates apart as little as it does.
+ */
+function poolWeights(
+  words: readonly string[],
+  docs: readonly SoftDoc[],
+  index: { weightOf(word: string): number },
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const w of words) {
+    const df = docs.reduce((n, d) => n + (d.words.has(w) ? 1 : 0), 0);
+    out.set(w, index.weightOf(w) * Math.log(1 + docs.length / (1 + df)));
+  }
+  return out;
 }

@@ -34,16 +34,20 @@ export function softDoc(text: string, index: WordNeighbourIndex): SoftDoc {
   return { words: new Set(words), vectors };
 }
 
-/** SIF-weighted mean over query words of the best cosine (negative counts as 0) in `doc`. */
+/**
+ * Weighted mean over query words (SIF weights unless `weights` gives a word's own) of the best
+ * cosine (negative counts as 0) in `doc`.
+ */
 export function softMatch(
   queryWords: readonly string[],
   doc: SoftDoc,
   index: WordNeighbourIndex,
+  weights?: ReadonlyMap<string, number>,
 ): number {
   let num = 0;
   let den = 0;
   for (const w of queryWords) {
-    const weight = index.weightOf(w);
+    const weight = weights?.get(w) ?? index.weightOf(w);
     den += weight;
     if (doc.words.has(w)) {
       num += weight;
