@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
-import {
-  applyLengthPrior,
-  applySoftMatch,
-  applySpeakerBonus,
-  type HybridCandidate,
-  SoftDocCache,
-} from "./hybrid_bonus.ts";
+import * as bonus from "./hybrid_bonus.ts";
+import type { HybridCandidate } from "./hybrid_bonus.ts";
+
+const { applyLengthPrior, applySoftMatch, applySpeakerBonus, SoftDocCache } = bonus;
 import { makeUnit } from "./testing/fixtures.ts";
 
 function candidates(texts: Record<string, string>, speakers: Record<string, string> = {}) {
