@@ -194,3 +194,27 @@ Deno.test({
     assert.ok(result.architecture.recall["10"] > 0.1, JSON.stringify(result.architecture.recall));
   },
 });
+
+Deno.test("automem locomo prints the retriever parameters it ran with, --params included", async () => {
+  const { COMMANDS } = await import("../cli/commands.ts");
+  const { runCli } = await import("../cli/run_cli.ts");
+  const { captureIo } = await import("../cli/testing_io.ts");
+  const dir = await Deno.makeTempDir({ prefix: "automem_locomo_cli_" });
+  try {
+    const data = join(dir, "locomo.json");
+    await Deno.writeTextFile(data, JSON.stringify(FIXTURE));
+    const io = captureIo({
+      env: { AUTOMEM_EMBEDDER: "hash" },
+      cwd: dir,
+      files: { "spec.json": JSON.stringify(spec("json", "hybrid")) },
+    });
+    const args = ["locomo", "--spec", "spec.json", "--data", data, "--conversations", "1"];
+    args.push("--params", "rrf_k=7");
+    const code = await runCli(args, io, COMMANDS);
+    assert.equal(code, 0, io.err.join(""));
+    const line = io.out.join("").split("\n").find((l) => l.startsWith("retriever parameters:"));
+    assert.ok(line?.includes("rrf_k=7") && line.includes("keyword_weight=0.7"), line);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
