@@ -133,6 +133,7 @@ function locomoTable(
     questions: number;
     skipped_questions: number;
     ranking_depth: number;
+    retrieve_params: Record<string, unknown>;
     wall_s: number;
   },
   ks: readonly number[],
@@ -167,6 +168,9 @@ function locomoTable(
       r.wall_s.toFixed(1)
     } s`,
     ...lines,
+    `retriever parameters: ${
+      Object.entries(r.retrieve_params).map(([k, v]) => `${k}=${v}`).join(", ") || "(none)"
+    }`,
     `R@k: k units vs k turns (not budget-matched). T@B: recall within B distinct cited turns. ` +
     `ctx: recall within the characters of BM25's top-10 turns. All from one ranking of depth ${r.ranking_depth}.`,
   ].join("\n") + "\n";

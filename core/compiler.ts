@@ -24,7 +24,22 @@ export const TOP_K = 4;
 
 /** Parameters of each retriever (docs/design.md#retrievers); hybrid weights are explicit. */
 export const RETRIEVER_DEFAULTS = {
-  hybrid: { semantic_weight: 0.3, keyword_weight: 0.7, sub_k_min: 10, temporal_weight: 0.2 },
+  hybrid: {
+    semantic_weight: 0.3,
+    keyword_weight: 0.7,
+    sub_k_min: 10,
+    temporal_weight: 0.2,
+    rrf_k: 0,
+    feedback_docs: 0,
+    feedback_weight: 0,
+    length_exponent: 0,
+    speaker_weight: 0,
+    soft_match_weight: 0,
+    soft_match_pool_idf: 0,
+    expansion_weight: 0,
+    expansion_words: 3,
+    expansion_min_cosine: 0.6,
+  },
   contrastive: {
     success_weight: 0.6,
     failure_weight: 0.4,

@@ -50,8 +50,18 @@ Deno.test("only the selected retriever's and preset's settings are folded in (no
     { baseDir: "b" },
   );
   assert.deepEqual(Object.keys(plan.retrieve.params).sort(), [
+    "expansion_min_cosine",
+    "expansion_weight",
+    "expansion_words",
+    "feedback_docs",
+    "feedback_weight",
     "keyword_weight",
+    "length_exponent",
+    "rrf_k",
     "semantic_weight",
+    "soft_match_pool_idf",
+    "soft_match_weight",
+    "speaker_weight",
     "sub_k_min",
     "temporal_weight",
   ]);

@@ -43,3 +43,4 @@ export * from "./vectors.ts";
 export * from "./version.ts";
 export * from "./word_vector_embedder.ts";
 export * from "./word_vector_table.ts";
+export * from "./word_vector_neighbours.ts";

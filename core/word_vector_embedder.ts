@@ -105,6 +105,18 @@ async function loadTable(source: URL | Uint8Array, id: string): Promise<LoadedTa
   return prepare(table);
 }
 
+function loadDefaultTable(id: string): Promise<LoadedTable> {
+  return defaultTable ??= loadTable(WORD_TABLE_URL, id).catch((e) => {
+    defaultTable = undefined;
+    throw e;
+  });
+}
+
+/** The committed table, read once per process (shared with every default embedder). */
+export async function defaultWordTable(): Promise<WordTable> {
+  return (await loadDefaultTable(WORD_VECTOR_EMBEDDER_ID)).table;
+}
+
 // GloVe's tokenizer splits "don't" into "do" + "n't" and "it's" into "it" + "'s".
 const CONTRACTION = /(\p{L})n't\b/gu;
 const TOKEN = /n't|'(?:s|re|ve|ll|d|m)\b|[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
@@ -147,12 +159,7 @@ export class WordVectorEmbedder implements Embedder {
     this.id = options.id ?? WORD_VECTOR_EMBEDDER_ID;
     this.dim = options.dim ?? WORD_VECTOR_DIM;
     const bytes = options.table;
-    this.#load = bytes
-      ? () => loadTable(bytes, this.id)
-      : () => (defaultTable ??= loadTable(WORD_TABLE_URL, this.id).catch((e) => {
-        defaultTable = undefined;
-        throw e;
-      }));
+    this.#load = bytes ? () => loadTable(bytes, this.id) : () => loadDefaultTable(this.id);
   }
 
   /** Embeds a batch, in order. */

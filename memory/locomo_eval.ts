@@ -19,6 +19,7 @@
  */
 import { AutomemError } from "../core/automem_error.ts";
 import { fingerprint } from "../core/spec.ts";
+import { RETRIEVER_DEFAULTS } from "../core/compiler.ts";
 import { budgetValues, contextBudgetOf, type MeanBlock, MeanTable } from "./locomo_budget.ts";
 import { ConversationBm25 } from "./locomo_bm25.ts";
 import { loadLocomo, selectConversations } from "./locomo_data.ts";
@@ -74,6 +75,8 @@ export interface QuestionRanking {
 /** The evaluation result, printed by `automem locomo --json`. */
 export interface LocomoEvalResult {
   spec_fingerprint: string;
+  /** The retriever's parameters this run used: its defaults with `--params` applied. */
+  retrieve_params: Record<string, number | string | readonly string[]>;
   /** The 1-based conversation numbers evaluated. */
   conversations: number[];
   /** Questions scored (those with at least one resolvable evidence turn). */
@@ -166,6 +169,7 @@ export async function evaluateLocomo(options: LocomoEvalOptions): Promise<Locomo
   }
   return {
     spec_fingerprint: fingerprint(options.spec),
+    retrieve_params: { ...RETRIEVER_DEFAULTS[options.spec.retrieve], ...options.retrieveParams },
     conversations: numbers,
     questions,
     skipped_questions: skipped,

@@ -111,3 +111,27 @@ Deno.test("hybrid: a question asking when ranks a unit that says when above an e
   const noBonus = await off.retrieve(makeQuery("When did Maria adopt Coco?", qvec(0)), 2);
   assert.deepEqual(noBonus.units.map((u) => u.unit.id), ["plain", "timed"]);
 });
+
+/** The first unit the hybrid retriever returns for "automobile" (query vector along `axis`). */
+async function firstForAutomobile(axis: number, params: Record<string, number>) {
+  const store = new MemoryStoreDouble();
+  await store.add([
+    makeUnit("a-bread", { text: "I baked banana bread this morning", vector: vec(0) }),
+    makeUnit("b-car", { text: "My car broke down on the highway", vector: vec(0, 0.5) }),
+  ]);
+  const res = await createHybridRetriever(planFor("hybrid", params), { store, embedder })
+    .retrieve(makeQuery("automobile", qvec(axis)), 2);
+  return res.units[0].unit.id;
+}
+
+Deno.test("hybrid: word-vector query expansion lets the keyword path find a paraphrase", async () => {
+  // The query vector is orthogonal to both units, so the dense path ties them (ids decide).
+  assert.equal(await firstForAutomobile(3, {}), "a-bread", "no unit says 'automobile': a tie");
+  const expanded = { expansion_weight: 0.5, expansion_words: 5, expansion_min_cosine: 0.5 };
+  assert.equal(await firstForAutomobile(3, expanded), "b-car", "'car' is an expansion term");
+});
+
+Deno.test("hybrid: the soft word match ranks a paraphrase above a closer dense neighbour", async () => {
+  assert.equal(await firstForAutomobile(0, {}), "a-bread", "the dense path prefers the bread");
+  assert.equal(await firstForAutomobile(0, { soft_match_weight: 1 }), "b-car");
+});

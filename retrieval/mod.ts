@@ -57,6 +57,9 @@ export { ABSTRACT_MAX_WORDS, abstractQuery } from "./query_abstraction.ts";
 export { promptPlaceholders, PromptRenderError, renderPrompt } from "./render_prompt.ts";
 export { askJson, type AskJsonResult } from "./ask_json.ts";
 export { coverage, jaccard, STOPWORDS, termSet } from "./lexical.ts";
+export { addPath, feedbackVector, fuse, type FusionParams, fusionScale } from "./hybrid_fusion.ts";
+export { expandableWords, type ExpansionParams, expansionText } from "./query_expansion.ts";
+export { contentTokens, type SoftDoc, softDoc, softMatch } from "./soft_match.ts";
 export {
   countParam,
   type NumberBounds,

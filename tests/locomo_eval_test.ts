@@ -93,9 +93,12 @@ Deno.test("evaluateLocomo scores architecture and BM25 on a conversation fixture
       embedder: new HashEmbedder(64),
       clock: logicalClock(),
       scratchDir: dir,
+      retrieveParams: { rrf_k: 5 },
       onConversation: (c) => seen.push(`${c.sample_id}:${c.sessions}:${c.questions}`),
     });
     assert.equal(result.spec_fingerprint, fingerprint(s));
+    assert.equal(result.retrieve_params.rrf_k, 5, "the run records the overridden parameter");
+    assert.equal(result.retrieve_params.keyword_weight, 0.7, "and the defaults it ran with");
     assert.deepEqual(result.conversations, [1]);
     assert.equal(result.questions, 3);
     assert.equal(result.skipped_questions, 1, "a question with no resolvable evidence is skipped");
@@ -190,4 +193,28 @@ Deno.test({
     assert.ok(result.baseline_bm25.recall["10"] > 0.4, JSON.stringify(result.baseline_bm25.recall));
     assert.ok(result.architecture.recall["10"] > 0.1, JSON.stringify(result.architecture.recall));
   },
+});
+
+Deno.test("automem locomo prints the retriever parameters it ran with, --params included", async () => {
+  const { COMMANDS } = await import("../cli/commands.ts");
+  const { runCli } = await import("../cli/run_cli.ts");
+  const { captureIo } = await import("../cli/testing_io.ts");
+  const dir = await Deno.makeTempDir({ prefix: "automem_locomo_cli_" });
+  try {
+    const data = join(dir, "locomo.json");
+    await Deno.writeTextFile(data, JSON.stringify(FIXTURE));
+    const io = captureIo({
+      env: { AUTOMEM_EMBEDDER: "hash" },
+      cwd: dir,
+      files: { "spec.json": JSON.stringify(spec("json", "hybrid")) },
+    });
+    const args = ["locomo", "--spec", "spec.json", "--data", data, "--conversations", "1"];
+    args.push("--params", "rrf_k=7");
+    const code = await runCli(args, io, COMMANDS);
+    assert.equal(code, 0, io.err.join(""));
+    const line = io.out.join("").split("\n").find((l) => l.startsWith("retriever parameters:"));
+    assert.ok(line?.includes("rrf_k=7") && line.includes("keyword_weight=0.7"), line);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
