@@ -65,7 +65,7 @@ type KuzuModule = any;
 let modulePromise: Promise<KuzuModule> | undefined;
 
 function loadKuzu(): Promise<KuzuModule> {
-  modulePromise ??= import("kuzu").then((m) => m.default ?? m);
+  modulePromise ??= import("npm:kuzu@0.11.3").then((m) => m.default ?? m);
   return modulePromise;
 }
 
