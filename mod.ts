@@ -2,9 +2,10 @@
  * automem as a library: open the memory architecture a search chose and use it in your own agent.
  *
  * This root module is deliberately small (it loads no server, no CLI and no search engine). The
- * rest of the project is reachable through subpath exports of `deno.json`: `./core`, `./stores`,
- * `./retrieval`, `./memory`, `./bench`, `./search`, `./report`, `./server`, `./cli` and
- * `./testing` (the doubles for tests: scripted model, logical clock, hashing embedder).
+ * public API is the three entries of `deno.json`'s `exports`: this module, `./mcp` (a memory as an
+ * MCP server) and `./testing` (the doubles for tests: scripted model, logical clock, hashing
+ * embedder). Each layer's `mod.ts` (core, stores, memory, search, ...) only organises the code
+ * for the CLI and the project's own tests; it is not API and may change without notice.
  *
  * @example Embed a memory, learn a lesson, get guidance
  * ```ts

@@ -36,8 +36,11 @@ export interface CannedGuidance {
 export interface CannedProviderOptions {
   /** The plan to report (default null, like the baseline). */
   plan?: Plan;
+  /** Guidance for `beginTask` (default none). */
   begin?: (task: TaskContext) => CannedGuidance | null;
+  /** Guidance for `refresh` mid-task (default none). */
   refresh?: (task: TaskContext, progress: string) => CannedGuidance | null;
+  /** Results for `search` (default none). */
   search?: (query: string, k: number, exclude: readonly string[]) => RankedUnit[];
 }
 
