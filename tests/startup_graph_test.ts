@@ -51,6 +51,22 @@ Deno.test("importing the library loads no SDK until one is used (zod only)", asy
   assert.deepEqual([...await packagesReached("mod.ts", false)], ["npm:zod@4.6.7"]);
 });
 
+Deno.test("a program importing the library never fetches Kùzu: graph stores load by computed specifier", async () => {
+  const fetched = [...await packagesReached("mod.ts", true)].sort();
+  assert.deepEqual(fetched, ["npm:@orama/orama@3.1.18", "npm:openai@7.55.0", "npm:zod@4.6.7"]);
+  assert.ok((await packagesReached("stores/graph_store.ts", true)).has("npm:kuzu@0.11.3"));
+  // The computed imports still have to be in the compiled binary.
+  const text = await Deno.readTextFile(join(ROOT, "stores/open_store.ts"));
+  const computed = [...text.matchAll(/^const [A-Z_]+ = "\.\/([a-z_]+\.ts)";/gm)].map((m) =>
+    `stores/${m[1]}`
+  );
+  assert.deepEqual(computed, ["stores/graph_store.ts", "stores/llm_graph_store.ts"]);
+  const config = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  for (const file of computed) {
+    assert.ok(String(config.tasks.compile).includes(`--include ${file} `), `compile has ${file}`);
+  }
+});
+
 Deno.test("the walk sees value, re-export and literal dynamic imports and skips type-only ones", async () => {
   const dir = await Deno.makeTempDir({ prefix: "graph_" });
   try {
