@@ -67,12 +67,22 @@ export type { Plan } from "./core/compiler.ts";
 export type { Issue, ParseResult } from "./core/issues.ts";
 
 // Models and other ports, with their adapters.
-export type { ChatModel, ChatRequest, ChatResult, Clock, Embedder } from "./core/ports.ts";
+export type {
+  ChatModel,
+  ChatRequest,
+  ChatResult,
+  Clock,
+  Embedder,
+  TokenUsage,
+  ToolCall,
+  ToolDefinition,
+} from "./core/ports.ts";
 export {
   createOpenAIChatModel,
   createOpenAIEmbedder,
   type OpenAIChatOptions,
   type OpenAIEmbedderOptions,
+  type StructuredOutputMode,
 } from "./core/openai_adapter.ts";
 export { HashEmbedder } from "./core/hash_embedder.ts";
 export { WordVectorEmbedder } from "./core/word_vector_embedder.ts";

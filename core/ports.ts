@@ -25,13 +25,17 @@ export interface ChatMessage {
 
 /** Token counts of one call. */
 export interface TokenUsage {
+  /** Tokens of the request. */
   promptTokens: number;
+  /** Tokens of the reply. */
   completionTokens: number;
 }
 
 /** A function the model may call natively (OpenAI `tools`); the agent tool specs fit this shape. */
 export interface ToolDefinition {
+  /** The function's name, as the model calls it. */
   readonly name: string;
+  /** What it does, for the model. */
   readonly description: string;
   /** JSON schema of the arguments object. */
   readonly parameters: Readonly<Record<string, unknown>>;
@@ -41,6 +45,7 @@ export interface ToolDefinition {
 export interface ToolCall {
   /** The endpoint's call id (synthesised when it gives none). */
   id: string;
+  /** The called function's name. */
   name: string;
   /** The arguments as the model wrote them: JSON text, not yet validated. */
   arguments: string;

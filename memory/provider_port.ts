@@ -81,8 +81,11 @@ export interface EndTrace {
 
 /** Everything the provider did for one task. */
 export interface TaskTrace {
+  /** The task's id. */
   task_id: string;
+  /** Each retrieval, in order (begin, then the refresh). */
   retrievals: RetrievalTrace[];
+  /** What `endTask` did, once it ran. */
   end?: EndTrace;
 }
 
@@ -110,16 +113,22 @@ export interface RankedUnit {
 export interface MemoryProvider {
   /** The compiled plan, or null for the no-memory baseline. */
   readonly plan: Plan | null;
+  /** Guidance before the task starts, or null when memory has nothing to say. */
   beginTask(task: TaskContext): Promise<Guidance | null>;
   /** At most one refresh per task, at an explicit boundary; `progress` is the agent's context. */
   refresh(task: TaskContext, progress: string): Promise<Guidance | null>;
+  /** Learns from a finished task: encodes the trajectory by its outcome and runs management. */
   endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace>;
   /** Ingests material without an outcome (a conversation); extraction uses the encode plan. */
   ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace>;
   /** Ranked retrieval for evaluation (LoCoMo recall@k); never from `excludeTaskIds`. */
   search(query: string, k: number, excludeTaskIds?: readonly string[]): Promise<RankedUnit[]>;
+  /** What the provider did for `taskId`, if it saw that task. */
   traceOf(taskId: string): TaskTrace | undefined;
+  /** Every unit and edge of the store, for seeding another memory. */
   exportPool(): Promise<StoreSnapshot>;
+  /** Loads a pool written by `exportPool` into the store. */
   importPool(pool: StoreSnapshot): Promise<void>;
+  /** Releases the store; later calls are refused. */
   close(): Promise<void>;
 }

@@ -21,14 +21,19 @@ import type { StoreSnapshot } from "../../stores/store_port.ts";
 
 /** One canned unit: cited by the guidance and listed in the trace. */
 export interface CannedUnit {
+  /** The unit id the guidance cites. */
   id: string;
+  /** Its encode type. */
   type: EncodeType;
+  /** Its text. */
   text: string;
 }
 
 /** Canned guidance: its text and the units it cites. */
 export interface CannedGuidance {
+  /** The guidance text. */
   text: string;
+  /** The units it cites (default none). */
   units?: CannedUnit[];
 }
 
