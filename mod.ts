@@ -62,7 +62,16 @@ export type { EntityNode, GraphEdge, StoreSnapshot } from "./stores/store_port.t
 
 // Architecture specs.
 export { type ArchitectureSpec, ArchitectureSpecSchema, parseSpec } from "./core/spec.ts";
-export type { EncodeType } from "./core/space.ts";
+export {
+  ENCODE_TYPES,
+  type EncodeType,
+  MANAGE_PRESETS,
+  type ManagePreset,
+  RETRIEVER_KINDS,
+  type RetrieverKind,
+  STORE_KINDS,
+  type StoreKind,
+} from "./core/space.ts";
 export type { Plan } from "./core/compiler.ts";
 export type { Issue, ParseResult } from "./core/issues.ts";
 

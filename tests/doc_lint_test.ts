@@ -8,7 +8,7 @@ const ROOT = new URL("../", import.meta.url);
  * type, which no entry can export) and port types that carry a zod schema. The number may only
  * go down: lower it when a fix lands; the goal is 0.
  */
-const BUDGET = 37;
+const BUDGET = 26;
 
 Deno.test("deno doc --lint on exactly deno.json's exports finds no more problems than the budget", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
