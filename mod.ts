@@ -90,12 +90,14 @@ export {
   createOpenAIChatModel,
   createOpenAIEmbedder,
   type OpenAIChatOptions,
+  type OpenAIConnection,
   type OpenAIEmbedderOptions,
   type StructuredOutputMode,
 } from "./core/openai_adapter.ts";
 export { HashEmbedder } from "./core/hash_embedder.ts";
 export { WordVectorEmbedder } from "./core/word_vector_embedder.ts";
 export { systemClock } from "./core/clock.ts";
+export type { Sleep } from "./core/retry.ts";
 
 // Errors: catch AutomemError and branch on `code`.
 export { AutomemError, isAutomemError } from "./core/automem_error.ts";

@@ -4,11 +4,13 @@ const ROOT = new URL("../", import.meta.url);
 
 /**
  * `deno doc --lint` problems left on the public API (every entry of deno.json's `exports`, linted
- * together as JSR does). Most are zod-inferred types (`z.infer` refers to zod's own `output`
- * type, which no entry can export) and port types that carry a zod schema. The number may only
- * go down: lower it when a fix lands; the goal is 0.
+ * together as JSR does). What is left: types inferred from zod (`z.infer` refers to zod's own
+ * `output`, which no entry can export: `MemoryUnit`, the transcript's `ChatMessage`), port and
+ * MCP tool types that carry a zod schema, and `Plan`'s retrieve/manage/runtime sections. Written-out
+ * interfaces kept equal to their schema by a type test (`core/same_type.ts`) fixed the others. The
+ * number may only go down: lower it when a fix lands; the goal is 0.
  */
-const BUDGET = 26;
+const BUDGET = 18;
 
 Deno.test("deno doc --lint on exactly deno.json's exports finds no more problems than the budget", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
