@@ -13,16 +13,23 @@ import type { StoreSnapshot } from "../stores/store_port.ts";
 
 /** One retrieved candidate as recorded in a trace. */
 export interface CandidateTrace {
+  /** The unit's id. */
   id: string;
+  /** Its encode type. */
   type: EncodeType;
+  /** The retriever's score. */
   score: number;
+  /** How the retriever found it (e.g. `cbr_case`). */
   method: string;
+  /** The text shown to the composer. */
   text: string;
+  /** The task the unit was learnt from. */
   source_task_id: string;
 }
 
 /** Record of one BEGIN or IN request. */
 export interface RetrievalTrace {
+  /** `begin` before the task, `in` for the refresh. */
   phase: "begin" | "in";
   /** Why nothing was injected, when nothing was: `phase_denied`, `empty_store`, ... */
   outcome:
@@ -32,14 +39,21 @@ export interface RetrievalTrace {
     | "no_candidates"
     | "no_guidance"
     | "duplicate_guidance";
+  /** The query as asked, its abstract form, and who planned it. */
   query: { literal: string; abstract: string; planner: "model" | "literal" };
+  /** The retriever kind that ran. */
   retriever: string;
   /** Set when an offline variant ran (e.g. `cbr_rerank:lexical`, `hyde:literal`). */
   variant?: string;
+  /** Every candidate considered, best first. */
   candidates: CandidateTrace[];
+  /** The ids the guidance cites. */
   injected_ids: string[];
+  /** Who wrote the guidance: the model, the offline fallback, or nobody. */
   composer: "model" | "fallback" | "none";
+  /** Prompt tokens of the guidance. */
   guidance_tokens: number;
+  /** Graph edges `[from, to, TYPE]` on a path to a returned unit, in traversal order. */
   used_edges: [string, string, string][];
 }
 

@@ -31,4 +31,9 @@ export {
   type CannedProviderOptions,
   type CannedUnit,
 } from "../bench/testing/canned_provider.ts";
-export type { MemoryProvider, TaskTrace } from "../memory/provider_port.ts";
+export type {
+  CandidateTrace,
+  MemoryProvider,
+  RetrievalTrace,
+  TaskTrace,
+} from "../memory/provider_port.ts";
