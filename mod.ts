@@ -77,6 +77,7 @@ export type { Issue, ParseResult } from "./core/issues.ts";
 
 // Models and other ports, with their adapters.
 export type {
+  ChatMessage as ModelMessage,
   ChatModel,
   ChatRequest,
   ChatResult,

@@ -15,7 +15,9 @@ export type ModelRole = "task" | "search" | "diagnosis" | "judge" | "memory" | "
  * native tool calls it made; each is answered by a `tool` message naming its call id.
  */
 export interface ChatMessage {
+  /** Who speaks. */
   role: "system" | "user" | "assistant" | "tool";
+  /** The text. */
   content: string;
   /** Assistant only: the native tool calls of this turn. */
   toolCalls?: ToolCall[];

@@ -10,7 +10,7 @@ const ROOT = new URL("../", import.meta.url);
  * interfaces kept equal to their schema by a type test (`core/same_type.ts`) fixed the others. The
  * number may only go down: lower it when a fix lands; the goal is 0.
  */
-const BUDGET = 17;
+const BUDGET = 16;
 
 Deno.test("deno doc --lint on exactly deno.json's exports finds no more problems than the budget", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
