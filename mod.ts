@@ -42,7 +42,10 @@ export {
 } from "./memory/memory_client.ts";
 export type { ForgottenUnit } from "./memory/forget_audit.ts";
 export {
+  type ChatContent,
   type ChatMessage,
+  type ChatTextPart,
+  type ChatToolCall,
   type ChatTranscriptOptions,
   fromChatTranscript,
   TranscriptError,

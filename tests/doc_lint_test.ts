@@ -5,12 +5,12 @@ const ROOT = new URL("../", import.meta.url);
 /**
  * `deno doc --lint` problems left on the public API (every entry of deno.json's `exports`, linted
  * together as JSR does). What is left: types inferred from zod (`z.infer` refers to zod's own
- * `output`, which no entry can export: `MemoryUnit`, the transcript's `ChatMessage`), port and
- * MCP tool types that carry a zod schema, and `Plan`'s retrieve/manage/runtime sections. Written-out
+ * `output`, which no entry can export: `MemoryUnit`), the chat port's `schema` field and the MCP
+ * tool types, which carry zod types, and `Plan`'s retrieve/manage/runtime sections. Written-out
  * interfaces kept equal to their schema by a type test (`core/same_type.ts`) fixed the others. The
  * number may only go down: lower it when a fix lands; the goal is 0.
  */
-const BUDGET = 16;
+const BUDGET = 14;
 
 Deno.test("deno doc --lint on exactly deno.json's exports finds no more problems than the budget", async () => {
   const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT)));
