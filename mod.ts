@@ -2,9 +2,10 @@
  * automem as a library: open the memory architecture a search chose and use it in your own agent.
  *
  * This root module is deliberately small (it loads no server, no CLI and no search engine). The
- * rest of the project is reachable through subpath exports of `deno.json`: `./core`, `./stores`,
- * `./retrieval`, `./memory`, `./bench`, `./search`, `./report`, `./server`, `./cli` and
- * `./testing` (the doubles for tests: scripted model, logical clock, hashing embedder).
+ * public API is the three entries of `deno.json`'s `exports`: this module, `./mcp` (a memory as an
+ * MCP server) and `./testing` (the doubles for tests: scripted model, logical clock, hashing
+ * embedder). Each layer's `mod.ts` (core, stores, memory, search, ...) only organises the code
+ * for the CLI and the project's own tests; it is not API and may change without notice.
  *
  * @example Embed a memory, learn a lesson, get guidance
  * ```ts
@@ -43,7 +44,10 @@ export {
 export type { ScopeFields } from "./memory/memory_scope.ts";
 export type { ForgottenUnit } from "./memory/forget_audit.ts";
 export {
+  type ChatContent,
   type ChatMessage,
+  type ChatTextPart,
+  type ChatToolCall,
   type ChatTranscriptOptions,
   fromChatTranscript,
   TranscriptError,
@@ -64,21 +68,43 @@ export type { EntityNode, GraphEdge, StoreSnapshot } from "./stores/store_port.t
 
 // Architecture specs.
 export { type ArchitectureSpec, ArchitectureSpecSchema, parseSpec } from "./core/spec.ts";
-export type { EncodeType } from "./core/space.ts";
+export {
+  ENCODE_TYPES,
+  type EncodeType,
+  MANAGE_PRESETS,
+  type ManagePreset,
+  RETRIEVER_KINDS,
+  type RetrieverKind,
+  STORE_KINDS,
+  type StoreKind,
+} from "./core/space.ts";
 export type { Plan } from "./core/compiler.ts";
 export type { Issue, ParseResult } from "./core/issues.ts";
 
 // Models and other ports, with their adapters.
-export type { ChatModel, ChatRequest, ChatResult, Clock, Embedder } from "./core/ports.ts";
+export type {
+  ChatMessage as ModelMessage,
+  ChatModel,
+  ChatRequest,
+  ChatResult,
+  Clock,
+  Embedder,
+  TokenUsage,
+  ToolCall,
+  ToolDefinition,
+} from "./core/ports.ts";
 export {
   createOpenAIChatModel,
   createOpenAIEmbedder,
   type OpenAIChatOptions,
+  type OpenAIConnection,
   type OpenAIEmbedderOptions,
+  type StructuredOutputMode,
 } from "./core/openai_adapter.ts";
 export { HashEmbedder } from "./core/hash_embedder.ts";
 export { WordVectorEmbedder } from "./core/word_vector_embedder.ts";
 export { systemClock } from "./core/clock.ts";
+export type { Sleep } from "./core/retry.ts";
 
 // Errors: catch AutomemError and branch on `code`.
 export { AutomemError, isAutomemError } from "./core/automem_error.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import cliProgress from "cli-progress";
+import cliProgress from "npm:cli-progress@3.12.0";
 import { systemClock } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import type { RunEvent } from "../search/events.ts";

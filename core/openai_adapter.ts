@@ -6,7 +6,7 @@
  * @module
  */
 import { AutomemError } from "./automem_error.ts";
-import type { OpenAI } from "openai";
+import type { OpenAI } from "npm:openai@7.55.0";
 import {
   type ChatMessage,
   type ChatModel,
@@ -88,12 +88,12 @@ class AttemptTimeout extends AutomemError {
   }
 }
 
-type Sdk = typeof import("openai");
+type Sdk = typeof import("npm:openai@7.55.0");
 let sdkLoading: Promise<Sdk> | undefined;
 
 /** The SDK, loaded on the first request, so importing automem's root module never loads it. */
 function loadSdk(): Promise<Sdk> {
-  sdkLoading ??= import("openai");
+  sdkLoading ??= import("npm:openai@7.55.0");
   return sdkLoading;
 }
 

@@ -15,7 +15,9 @@ export type ModelRole = "task" | "search" | "diagnosis" | "judge" | "memory" | "
  * native tool calls it made; each is answered by a `tool` message naming its call id.
  */
 export interface ChatMessage {
+  /** Who speaks. */
   role: "system" | "user" | "assistant" | "tool";
+  /** The text. */
   content: string;
   /** Assistant only: the native tool calls of this turn. */
   toolCalls?: ToolCall[];
@@ -25,13 +27,17 @@ export interface ChatMessage {
 
 /** Token counts of one call. */
 export interface TokenUsage {
+  /** Tokens of the request. */
   promptTokens: number;
+  /** Tokens of the reply. */
   completionTokens: number;
 }
 
 /** A function the model may call natively (OpenAI `tools`); the agent tool specs fit this shape. */
 export interface ToolDefinition {
+  /** The function's name, as the model calls it. */
   readonly name: string;
+  /** What it does, for the model. */
   readonly description: string;
   /** JSON schema of the arguments object. */
   readonly parameters: Readonly<Record<string, unknown>>;
@@ -41,6 +47,7 @@ export interface ToolDefinition {
 export interface ToolCall {
   /** The endpoint's call id (synthesised when it gives none). */
   id: string;
+  /** The called function's name. */
   name: string;
   /** The arguments as the model wrote them: JSON text, not yet validated. */
   arguments: string;

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from "bullmq";
-import { Redis, type RedisOptions } from "ioredis";
+import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from "npm:bullmq@6.7.0";
+import { Redis, type RedisOptions } from "npm:ioredis@6.0.0";
 import { AutomemError } from "./automem_error.ts";
 import { parseQueueUrl, redactQueueUrl } from "./queue_url.ts";
 import {

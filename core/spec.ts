@@ -13,9 +13,12 @@ import {
   ENCODE_TYPES,
   type EncodeType,
   MANAGE_PRESETS,
+  type ManagePreset,
   RETRIEVER_KINDS,
+  type RetrieverKind,
   SCHEMA_VERSION,
   STORE_KINDS,
+  type StoreKind,
 } from "./space.ts";
 
 const list = (xs: readonly string[]) => xs.join(", ");
@@ -105,8 +108,22 @@ export const ArchitectureSpecSchema = z.strictObject({
   }
 });
 
-/** A valid, canonical architecture spec (encode in menu order). */
-export type ArchitectureSpec = z.infer<typeof ArchitectureSpecSchema>;
+/**
+ * A valid, canonical architecture spec (encode in menu order). {@linkcode ArchitectureSpecSchema}
+ * checks it; `core/spec_test.ts` keeps this interface equal to the schema's type.
+ */
+export interface ArchitectureSpec {
+  /** The spec schema version; `"1"` is the only one. */
+  schema_version: "1";
+  /** The unit types to extract, in menu order, without repeats. */
+  encode: EncodeType[];
+  /** Where units live. */
+  store: StoreKind;
+  /** How units are found. */
+  retrieve: RetrieverKind;
+  /** How the store is maintained. */
+  manage: ManagePreset;
+}
 
 function codeFor(issue: Issue, input: unknown): Issue {
   if (issue.code === "invalid_value" && issue.path.length === 1) {

@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { canonicalSpecJson, fingerprint, parseSpec, specLabel, toSearchShape } from "./spec.ts";
+import type { Same } from "./same_type.ts";
+import {
+  type ArchitectureSpec,
+  ArchitectureSpecSchema,
+  canonicalSpecJson,
+  fingerprint,
+  parseSpec,
+  specLabel,
+  toSearchShape,
+} from "./spec.ts";
+import type { z } from "./zod.ts";
 import {
   ENCODE_TYPES,
   MANAGE_PRESETS,
@@ -249,4 +259,11 @@ Deno.test("fuzz: thousands of random JSON values never throw and every invalid o
     }
   }
   assert.ok(valid > 0, "the generator should produce some valid specs");
+});
+
+// Written out for the documentation; the schema stays the one definition.
+const specIsSchema: Same<ArchitectureSpec, z.infer<typeof ArchitectureSpecSchema>> = true;
+
+Deno.test("the ArchitectureSpec interface is exactly the schema's inferred type", () => {
+  assert.equal(specIsSchema, true);
 });

@@ -25,8 +25,32 @@ export const TrajectoryStepSchema = z.object({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** One step. */
-export type TrajectoryStep = z.infer<typeof TrajectoryStepSchema>;
+/**
+ * One step of a trajectory or one conversation turn ({@linkcode TrajectoryStepSchema} checks it;
+ * `core/trajectory_test.ts` keeps this interface equal to the schema's type).
+ */
+export interface TrajectoryStep {
+  /** Stable reference used as provenance: `step:<i>` for agent steps, `D1:3` for turns. */
+  ref: string;
+  /** What the step is. */
+  kind: "plan" | "action" | "summary" | "turn";
+  /** The agent's reasoning before acting. */
+  thought?: string;
+  /** The tool an action called. */
+  tool?: string;
+  /** The tool call's arguments. */
+  args?: Record<string, unknown>;
+  /** What the environment answered. */
+  observation?: string;
+  /** Plan/summary text, or the utterance of a turn. */
+  text?: string;
+  /** Who spoke a turn. */
+  speaker?: string;
+  /** True when the environment rejected the action. */
+  error?: boolean;
+  /** Free-form extra data (session date, image caption...). */
+  meta?: Record<string, unknown>;
+}
 
 /** A whole trajectory. */
 export const TrajectorySchema = z.object({
@@ -36,8 +60,17 @@ export const TrajectorySchema = z.object({
   final_answer: z.string().optional(),
 });
 
-/** A trajectory. */
-export type Trajectory = z.infer<typeof TrajectorySchema>;
+/** A whole trajectory ({@linkcode TrajectorySchema} checks it). */
+export interface Trajectory {
+  /** The task it belongs to. */
+  task_id: string;
+  /** The task as the agent was given it. */
+  query: string;
+  /** The steps, in order. */
+  steps: TrajectoryStep[];
+  /** The agent's final answer, if it gave one. */
+  final_answer?: string;
+}
 
 /** How a task ended. */
 export const TaskOutcomeSchema = z.object({
@@ -49,8 +82,19 @@ export const TaskOutcomeSchema = z.object({
   failure_reason: z.string().optional(),
 });
 
-/** A task outcome. */
-export type TaskOutcome = z.infer<typeof TaskOutcomeSchema>;
+/** How a task ended ({@linkcode TaskOutcomeSchema} checks it). */
+export interface TaskOutcome {
+  /** Whether the task succeeded. */
+  success: boolean;
+  /** In [0, 1]. */
+  score: number;
+  /** The answer given. */
+  answer?: string;
+  /** The expected answer, when known. */
+  expected?: string;
+  /** Why the task failed, when known. */
+  failure_reason?: string;
+}
 
 /** The task as the memory side sees it. */
 export interface TaskContext {

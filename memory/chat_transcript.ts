@@ -50,8 +50,39 @@ export const ChatMessageSchema = z.discriminatedUnion("role", [
   z.object({ role: z.literal("tool"), tool_call_id: z.string().min(1), content: ContentSchema }),
 ]);
 
-/** A chat message as {@linkcode fromChatTranscript} reads it. */
-export type ChatMessage = z.input<typeof ChatMessageSchema>;
+/** One text part of a message's content (other fields are kept and ignored). */
+export interface ChatTextPart {
+  /** Always `text`. */
+  type: "text";
+  /** The text. */
+  text: string;
+  /** Anything else the caller's format carries. */
+  [key: string]: unknown;
+}
+
+/** A message's content: text, text parts, or nothing (an assistant turn of tool calls only). */
+export type ChatContent = string | ChatTextPart[] | null | undefined;
+
+/** One tool call of an assistant message, as the caller writes it. */
+export interface ChatToolCall {
+  /** The call id a `tool` message answers. */
+  id: string;
+  /** Always `function` (the default). */
+  type?: "function";
+  /** The called function: its name and its JSON arguments (default `{}`). */
+  function: { name: string; arguments?: string };
+}
+
+/**
+ * A chat message as {@linkcode fromChatTranscript} reads it (OpenAI chat format;
+ * {@linkcode ChatMessageSchema} checks it, and `memory/chat_transcript_test.ts` keeps this type
+ * equal to the schema's input type).
+ */
+export type ChatMessage =
+  | { role: "system" | "developer"; content?: ChatContent }
+  | { role: "user"; content?: ChatContent; name?: string }
+  | { role: "assistant"; content?: ChatContent; tool_calls?: ChatToolCall[] }
+  | { role: "tool"; tool_call_id: string; content?: ChatContent };
 
 /** Options of {@linkcode fromChatTranscript}. */
 export interface ChatTranscriptOptions {

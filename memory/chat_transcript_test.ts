@@ -1,6 +1,20 @@
 import assert from "node:assert/strict";
 import { TrajectorySchema } from "../core/trajectory.ts";
-import { fromChatTranscript, TranscriptError } from "./chat_transcript.ts";
+import type { Same } from "../core/same_type.ts";
+import type { z } from "../core/zod.ts";
+import {
+  type ChatMessage,
+  ChatMessageSchema,
+  fromChatTranscript,
+  TranscriptError,
+} from "./chat_transcript.ts";
+
+// Written out for the documentation; the schema stays the one definition.
+const messageIsSchema: Same<ChatMessage, z.input<typeof ChatMessageSchema>> = true;
+
+Deno.test("the ChatMessage type is exactly the schema's input type", () => {
+  assert.equal(messageIsSchema, true);
+});
 
 Deno.test("tool calls become action steps with their tool replies as observations", () => {
   const t = fromChatTranscript([

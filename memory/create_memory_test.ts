@@ -137,7 +137,8 @@ Deno.test("errors a caller can cause are AutomemErrors with codes: k, snapshot u
       assert.ok(isAutomemError(k, "invalid_argument"), String(k));
       const badImport = await memory.import({ units: [{ id: 1 } as never], edges: [] })
         .catch((e) => e);
-      assert.ok(isAutomemError(badImport), String(badImport));
+      assert.ok(isAutomemError(badImport, "invalid_unit"), String(badImport));
+      assert.match(badImport.message, /units\.0\.id/, "names the field");
     }
     await Deno.writeTextFile(`${dir}/file`, "x");
     const notDir = await createMemory({ spec: SPEC, dir: `${dir}/file` }).catch((e) => e);

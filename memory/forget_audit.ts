@@ -11,7 +11,7 @@ import { AutomemError } from "../core/automem_error.ts";
 import { isoUtc } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import { readTextIfExists } from "../core/read_if_exists.ts";
-import { ENCODE_TYPES } from "../core/space.ts";
+import { ENCODE_TYPES, type EncodeType } from "../core/space.ts";
 import type { MemoryUnit } from "../core/unit.ts";
 
 /** Name of the audit file inside the memory directory. */
@@ -29,8 +29,26 @@ export const ForgottenUnitSchema = z.object({
   reason: z.enum(["delete", "purge"]),
 });
 
-/** One audit entry. */
-export type ForgottenUnit = z.infer<typeof ForgottenUnitSchema>;
+/**
+ * One audit entry ({@linkcode ForgottenUnitSchema} checks it; `memory/forget_audit_test.ts` keeps
+ * this interface equal to the schema's type).
+ */
+export interface ForgottenUnit {
+  /** The forgotten unit's id. */
+  id: string;
+  /** Its encode type. */
+  type: EncodeType;
+  /** Its dedup signature. */
+  signature: string;
+  /** The task it was learnt from. */
+  source_task_id: string;
+  /** When it was created (ISO UTC). */
+  created_at: string;
+  /** When it was forgotten (ISO UTC). */
+  forgotten_at: string;
+  /** `delete`: removed by id; `purge`: an inactive unit swept by `purge()`. */
+  reason: "delete" | "purge";
+}
 
 /** Appends one entry per removed unit to the audit at `path`; returns the entries. */
 export async function appendAudit(

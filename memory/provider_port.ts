@@ -14,16 +14,23 @@ import type { StoreSnapshot } from "../stores/store_port.ts";
 
 /** One retrieved candidate as recorded in a trace. */
 export interface CandidateTrace {
+  /** The unit's id. */
   id: string;
+  /** Its encode type. */
   type: EncodeType;
+  /** The retriever's score. */
   score: number;
+  /** How the retriever found it (e.g. `cbr_case`). */
   method: string;
+  /** The text shown to the composer. */
   text: string;
+  /** The task the unit was learnt from. */
   source_task_id: string;
 }
 
 /** Record of one BEGIN or IN request. */
 export interface RetrievalTrace {
+  /** `begin` before the task, `in` for the refresh. */
   phase: "begin" | "in";
   /** Why nothing was injected, when nothing was: `phase_denied`, `empty_store`, ... */
   outcome:
@@ -33,14 +40,21 @@ export interface RetrievalTrace {
     | "no_candidates"
     | "no_guidance"
     | "duplicate_guidance";
+  /** The query as asked, its abstract form, and who planned it. */
   query: { literal: string; abstract: string; planner: "model" | "literal" };
+  /** The retriever kind that ran. */
   retriever: string;
   /** Set when an offline variant ran (e.g. `cbr_rerank:lexical`, `hyde:literal`). */
   variant?: string;
+  /** Every candidate considered, best first. */
   candidates: CandidateTrace[];
+  /** The ids the guidance cites. */
   injected_ids: string[];
+  /** Who wrote the guidance: the model, the offline fallback, or nobody. */
   composer: "model" | "fallback" | "none";
+  /** Prompt tokens of the guidance. */
   guidance_tokens: number;
+  /** Graph edges `[from, to, TYPE]` on a path to a returned unit, in traversal order. */
   used_edges: [string, string, string][];
 }
 
@@ -82,8 +96,11 @@ export interface EndTrace {
 
 /** Everything the provider did for one task. */
 export interface TaskTrace {
+  /** The task's id. */
   task_id: string;
+  /** Each retrieval, in order (begin, then the refresh). */
   retrievals: RetrievalTrace[];
+  /** What `endTask` did, once it ran. */
   end?: EndTrace;
 }
 
@@ -111,9 +128,11 @@ export interface RankedUnit {
 export interface MemoryProvider {
   /** The compiled plan, or null for the no-memory baseline. */
   readonly plan: Plan | null;
+  /** Guidance before the task starts, or null when memory has nothing to say. */
   beginTask(task: TaskContext): Promise<Guidance | null>;
   /** At most one refresh per task, at an explicit boundary; `progress` is the agent's context. */
   refresh(task: TaskContext, progress: string): Promise<Guidance | null>;
+  /** Learns from a finished task: encodes the trajectory by its outcome and runs management. */
   endTask(task: TaskContext, trajectory: Trajectory, outcome: TaskOutcome): Promise<EndTrace>;
   /** Ingests material without an outcome (a conversation); extraction uses the encode plan. */
   ingest(task: TaskContext, trajectory: Trajectory): Promise<EndTrace>;
@@ -124,8 +143,12 @@ export interface MemoryProvider {
     excludeTaskIds?: readonly string[],
     scope?: UnitScope,
   ): Promise<RankedUnit[]>;
+  /** What the provider did for `taskId`, if it saw that task. */
   traceOf(taskId: string): TaskTrace | undefined;
+  /** Every unit and edge of the store, for seeding another memory. */
   exportPool(): Promise<StoreSnapshot>;
+  /** Loads a pool written by `exportPool` into the store. */
   importPool(pool: StoreSnapshot): Promise<void>;
+  /** Releases the store; later calls are refused. */
   close(): Promise<void>;
 }

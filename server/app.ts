@@ -1,5 +1,5 @@
 /**
- * The status server's HTTP app (the only module that imports Hono): JSON routes over the run
+ * The status server's HTTP app (Hono comes through `hono.ts`): JSON routes over the run
  * reader, the live event stream as server-sent events, and the dashboard page. Every route only
  * reads; errors are `{error: {code, message}}` with the status of their code.
  *
@@ -7,9 +7,7 @@
  */
 import { redactUrlsIn } from "../core/redact_url.ts";
 import { addScaffoldRoutes } from "./scaffold_runs.ts";
-import { Hono } from "hono";
-import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
+import { type Context, Hono, streamSSE } from "./hono.ts";
 import { isoUtc, systemClock } from "../core/clock.ts";
 import type { Clock } from "../core/ports.ts";
 import type { ErrorBody, Health } from "./api_schemas.ts";

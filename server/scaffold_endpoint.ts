@@ -9,9 +9,7 @@
  *
  * @module
  */
-import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { streamSSE } from "hono/streaming";
+import { bodyLimit, type Context, Hono, streamSSE } from "./hono.ts";
 import { z } from "../core/zod.ts";
 import { AutomemError } from "../core/automem_error.ts";
 import { BalrogSessions, textMessages } from "../scaffold/balrog_session.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Hono } from "hono";
+import type { Hono } from "./hono.ts";
 import { EvolveSummarySchema } from "../scaffold/evolve_report.ts";
 import { EvolveConfigSchema, EvolveStateSchema } from "../scaffold/evolve_store.ts";
 import { scaffoldFingerprint } from "../scaffold/spec.ts";

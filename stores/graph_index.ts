@@ -82,6 +82,7 @@ export class GraphIndex {
     try {
       db = await KuzuGraph.open(path, { readOnly: opts.readOnly });
     } catch (error) {
+      if (error instanceof StoreError && error.code === "sdk_unavailable") throw error;
       const why = (error as Error).message;
       // A healthy database on read-only media is not damaged: say so instead of inviting a repair.
       const readOnly = opts.readOnly ? null : await whyReadOnly(dir).catch(() => null);

@@ -64,8 +64,23 @@ const csvField = (s: string) => `"${s.replaceAll('"', '""')}"`;
 type KuzuModule = any;
 let modulePromise: Promise<KuzuModule> | undefined;
 
+/**
+ * Kùzu's module, loaded on first use. Its native library is put in place by the package's install
+ * script, which Deno runs only into a `node_modules` folder whose config allows it: a program
+ * outside the checkout without one gets `sdk_unavailable` naming the fix, not a damaged-store error.
+ */
 function loadKuzu(): Promise<KuzuModule> {
-  modulePromise ??= import("kuzu").then((m) => m.default ?? m);
+  modulePromise ??= import("npm:kuzu@0.11.3").then((m) => m.default ?? m, (error) => {
+    modulePromise = undefined;
+    throw new StoreError(
+      "sdk_unavailable",
+      [],
+      `the Kùzu graph database (npm:kuzu@0.11.3) cannot be loaded (${(error as Error).message}); ` +
+        `graph stores need its native library, installed into a node_modules folder: run with ` +
+        `--config <checkout>/deno.json, or give your folder a deno.json with "nodeModulesDir": ` +
+        `"auto" and "allowScripts": ["npm:kuzu@0.11.3"]`,
+    );
+  });
   return modulePromise;
 }
 

@@ -1,22 +1,30 @@
 /**
  * The store factory everybody calls: `openStore(plan, deps)` opens the store the plan names in
- * `plan.store.dir`. Graph stores load Kùzu lazily inside their own `open`, so opening a json,
- * vector or hybrid store never loads the native addon.
+ * `plan.store.dir`. The graph stores' modules are loaded only when one is opened, by a computed
+ * specifier: Deno's module graph of a program that imports the library stops here, so a json,
+ * vector or hybrid store never downloads Kùzu (an npm package of about 500 MB with its native
+ * builds) nor loads its addon. `deno task compile` includes both modules by name.
  *
  * @module
  */
 import type { Plan } from "../core/compiler.ts";
 import type { ChatModel, Clock, Embedder } from "../core/ports.ts";
-import { GraphStore } from "./graph_store.ts";
+import type * as GraphStoreModule from "./graph_store.ts";
 import { HybridStore } from "./hybrid_store.ts";
 import { JsonStore } from "./json_store.ts";
-import { LlmGraphStore } from "./llm_graph_store.ts";
+import type * as LlmGraphStoreModule from "./llm_graph_store.ts";
 import { checkEmbedder, embedderMismatch, writeEmbedderMarker } from "./embedder_marker.ts";
 import { type StoreConfig, storeConfigOf } from "./store_config.ts";
 import type { StoreKind } from "../core/space.ts";
 import type { MemoryStore } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { VectorStore } from "./vector_store.ts";
+
+// Computed, so the graph walk of `deno run` does not follow them (see the module comment).
+const GRAPH_STORE = "./graph_store.ts";
+const LLM_GRAPH_STORE = "./llm_graph_store.ts";
+const loadGraphStore = () => import(GRAPH_STORE) as Promise<typeof GraphStoreModule>;
+const loadLlmGraphStore = () => import(LLM_GRAPH_STORE) as Promise<typeof LlmGraphStoreModule>;
 
 /** Ports the stores need. */
 export interface OpenStoreDeps {
@@ -67,7 +75,7 @@ function dimensionRefusal(e: StoreError): boolean {
     e.code === "corrupt_file" && e.path.at(-1) === "vector" && /bytes, expected/.test(e.message);
 }
 
-function openKind(
+async function openKind(
   kind: StoreKind,
   config: StoreConfig,
   deps: OpenStoreDeps,
@@ -80,9 +88,9 @@ function openKind(
     case "hybrid":
       return HybridStore.open(config, deps);
     case "graph":
-      return GraphStore.open(config, deps);
+      return (await loadGraphStore()).GraphStore.open(config, deps);
     case "llm_graph":
-      return LlmGraphStore.open(config, deps);
+      return (await loadLlmGraphStore()).LlmGraphStore.open(config, deps);
     default:
       throw new StoreError(
         "invalid_argument",

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { AnySchema, SearchParams } from "@orama/orama";
+import type { AnySchema, SearchParams } from "npm:@orama/orama@3.1.18";
 import type { ScoredId, UnitFilter } from "./store_port.ts";
 import { StoreError } from "./store_error.ts";
 import { compareRanked } from "./top_k.ts";
@@ -53,10 +53,10 @@ export interface OramaIndexOptions {
 
 // deno-lint-ignore no-explicit-any
 type AnyDb = any;
-type Orama = typeof import("@orama/orama");
+type Orama = typeof import("npm:@orama/orama@3.1.18");
 let oramaLoad: Promise<Orama> | undefined;
 /** Orama, imported when the first index is created: importing automem alone never loads it. */
-const loadOrama = (): Promise<Orama> => oramaLoad ??= import("@orama/orama");
+const loadOrama = (): Promise<Orama> => oramaLoad ??= import("npm:@orama/orama@3.1.18");
 
 const tokenizer = {
   language: "english",

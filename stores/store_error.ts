@@ -20,6 +20,7 @@ export type StoreErrorCode =
   | "read_only"
   | "store_busy"
   | "embedder_mismatch"
+  | "sdk_unavailable"
   | "closed";
 
 /** A typed store failure: `code`, the field `path`, and a message naming field and reason. */

@@ -25,4 +25,15 @@ export {
 export { logicalClock } from "../core/clock.ts";
 export { HashEmbedder } from "../core/hash_embedder.ts";
 export { continuingIds, sequentialIds } from "../memory/ids.ts";
-export { CannedProvider, type CannedProviderOptions } from "../bench/testing/canned_provider.ts";
+export {
+  type CannedGuidance,
+  CannedProvider,
+  type CannedProviderOptions,
+  type CannedUnit,
+} from "../bench/testing/canned_provider.ts";
+export type {
+  CandidateTrace,
+  MemoryProvider,
+  RetrievalTrace,
+  TaskTrace,
+} from "../memory/provider_port.ts";

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import type { Page } from "playwright-core";
+import { chromium } from "npm:playwright-core@1.64.1";
+import type { Page } from "npm:playwright-core@1.64.1";
 import {
   LedgerViewSchema,
   ParetoViewSchema,

@@ -353,7 +353,9 @@ Deno.test("only server/mcp/mcp_adapter.ts imports the MCP SDK", async () => {
         await walk(`${dir}/${e.name}`, `${rel}${e.name}/`);
       } else if (e.isFile && e.name.endsWith(".ts")) {
         const text = await Deno.readTextFile(`${dir}/${e.name}`);
-        if (/from\s+"@modelcontextprotocol\/sdk/.test(text)) importers.push(`${rel}${e.name}`);
+        if (/from\s+"(npm:)?@modelcontextprotocol\/sdk/.test(text)) {
+          importers.push(`${rel}${e.name}`);
+        }
       }
     }
   };

@@ -8,8 +8,8 @@
  * @module
  */
 import { Buffer } from "node:buffer";
-import { parquetReadObjects } from "hyparquet";
-import { compressors } from "hyparquet-compressors";
+import { parquetReadObjects } from "npm:hyparquet@1.31.5";
+import { compressors } from "npm:hyparquet-compressors@1.1.2";
 import type { Issue } from "../../core/issues.ts";
 
 /** The four magic bytes that open and close every parquet file. */

@@ -21,14 +21,19 @@ import type { StoreSnapshot } from "../../stores/store_port.ts";
 
 /** One canned unit: cited by the guidance and listed in the trace. */
 export interface CannedUnit {
+  /** The unit id the guidance cites. */
   id: string;
+  /** Its encode type. */
   type: EncodeType;
+  /** Its text. */
   text: string;
 }
 
 /** Canned guidance: its text and the units it cites. */
 export interface CannedGuidance {
+  /** The guidance text. */
   text: string;
+  /** The units it cites (default none). */
   units?: CannedUnit[];
 }
 
@@ -36,8 +41,11 @@ export interface CannedGuidance {
 export interface CannedProviderOptions {
   /** The plan to report (default null, like the baseline). */
   plan?: Plan;
+  /** Guidance for `beginTask` (default none). */
   begin?: (task: TaskContext) => CannedGuidance | null;
+  /** Guidance for `refresh` mid-task (default none). */
   refresh?: (task: TaskContext, progress: string) => CannedGuidance | null;
+  /** Results for `search` (default none). */
   search?: (query: string, k: number, exclude: readonly string[]) => RankedUnit[];
 }
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { parquetWriteBuffer } from "hyparquet-writer";
+import { parquetWriteBuffer } from "npm:hyparquet-writer@0.17.0";
 
 /** One column: its name and values (strings, or integers written as INT64). */
 export interface FixtureColumn {

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import Papa from "papaparse";
+import Papa from "npm:papaparse@5.7.1";
 import { z } from "../../core/zod.ts";
 import { markdownTable } from "./table_text.ts";
 

@@ -20,9 +20,9 @@ let patched = false;
  * plain promise, so the wrapper is replaced by `Promise.resolve` (once, before first use).
  */
 async function loadMammoth() {
-  const { default: mammoth } = await import("mammoth");
+  const { default: mammoth } = await import("npm:mammoth@1.13.0");
   if (!patched) {
-    const { default: promises } = await import("mammoth/lib/promises.js") as {
+    const { default: promises } = await import("npm:mammoth@1.13.0/lib/promises.js") as {
       default: MammothPromises;
     };
     promises.toExternalPromise = (promise) => Promise.resolve(promise);

@@ -10,8 +10,8 @@
  */
 // linkedom and Readability are typed against the DOM library, which Deno does not load by default.
 /// <reference lib="dom" />
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
+import { Readability } from "npm:@mozilla/readability@0.6.0";
+import { parseHTML } from "npm:linkedom@0.18.15";
 
 /** A link found on a page. */
 export interface PageLink {

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import ipaddr from "ipaddr.js";
+import ipaddr from "npm:ipaddr.js@2.5.0";
 
 /** Whether `text` is an IPv4 or IPv6 address literal (brackets of URL hosts removed first). */
 export function isIpLiteral(text: string): boolean {

@@ -4,8 +4,9 @@
  *
  * @module
  */
-import TurndownService from "turndown";
-import { gfm } from "@joplin/turndown-plugin-gfm";
+// @ts-types="npm:@types/turndown@5.0.6"
+import TurndownService from "npm:turndown@7.2.5";
+import { gfm } from "npm:@joplin/turndown-plugin-gfm@1.0.68";
 
 let service: TurndownService | undefined;
 

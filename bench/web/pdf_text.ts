@@ -8,7 +8,7 @@ import { WebToolError } from "./web_error.ts";
 
 /** Text of each page of the PDF in `bytes`, in order. Throws `bad_response` when unreadable. */
 export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { extractText, getDocumentProxy } = await import("npm:unpdf@1.8.1");
   try {
     // The PDF engine takes ownership of (detaches) the buffer it is given, so it gets a copy.
     const doc = await getDocumentProxy(new Uint8Array(bytes));

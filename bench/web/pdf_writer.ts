@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "npm:pdf-lib@1.17.1";
 
 /** Splits `line` at spaces into pieces of at most `width` characters (longer words stay whole). */
 function wrap(line: string, width: number): string[] {

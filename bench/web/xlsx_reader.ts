@@ -23,11 +23,14 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** ExcelJS, loaded on first use (its one specifier; the module is large and rarely needed). */
+const loadExcel = async () => (await import("npm:exceljs@4.4.0")).default;
+
 /** Every worksheet's rows of cell texts, in workbook order. */
 export async function xlsxSheets(
   bytes: Uint8Array,
 ): Promise<{ name: string; rows: string[][] }[]> {
-  const { default: ExcelJS } = await import("exceljs");
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes.slice().buffer);
@@ -63,7 +66,7 @@ export type XlsxCell = string | number | boolean | null | { formula: string; res
 export async function writeXlsx(
   sheets: Readonly<Record<string, readonly (readonly XlsxCell[])[]>>,
 ): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date(Date.UTC(2024, 0, 1));
   workbook.modified = workbook.created;

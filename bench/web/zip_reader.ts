@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Unzip, UnzipInflate, zipSync } from "fflate";
+import { Unzip, UnzipInflate, zipSync } from "npm:fflate@0.8.3";
 import { WebToolError } from "./web_error.ts";
 
 /** Limits of {@linkcode unzipLimited}. */

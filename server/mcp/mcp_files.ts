@@ -91,11 +91,17 @@ const SnapshotSchema = z.record(z.string(), z.string());
 
 /** One file tool: like a memory tool, but over {@linkcode McpFiles} and answering plain text. */
 export interface FileTool<S extends z.ZodRawShape = z.ZodRawShape> {
+  /** The tool's MCP name (`memory_file_*`). */
   name: string;
+  /** A short human title. */
   title: string;
+  /** What the tool does, for the model choosing it. */
   description: string;
+  /** Read-only / destructive hints for the client. */
   annotations: ToolHints;
+  /** The zod shape of the arguments object. */
   input: S;
+  /** Runs the tool on parsed arguments; the answer is plain text. */
   run(files: McpFiles, args: z.infer<z.ZodObject<S>>): string | Promise<string>;
 }
 

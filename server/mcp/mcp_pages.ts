@@ -27,7 +27,9 @@ export class McpInputError extends AutomemError {
 
 /** One page and the cursor of the next, absent on the last page. */
 export interface Page<T> {
+  /** This page's items, in id order. */
   items: T[];
+  /** The opaque cursor of the next page; absent on the last. */
   nextCursor?: string;
 }
 

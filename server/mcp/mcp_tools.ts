@@ -50,11 +50,17 @@ export const DESTROYS: ToolHints = {
 
 /** One tool: its input shape and what it does. */
 export interface MemoryTool<S extends z.ZodRawShape = z.ZodRawShape> {
+  /** The tool's MCP name (`memory_*`). */
   name: string;
+  /** A short human title. */
   title: string;
+  /** What the tool does, for the model choosing it. */
   description: string;
+  /** Read-only / destructive hints for the client. */
   annotations: ToolHints;
+  /** The zod shape of the arguments object. */
   input: S;
+  /** Runs the tool on parsed arguments; the result is sent as JSON. */
   run(memory: AutomemMemory, args: z.infer<z.ZodObject<S>>): Promise<unknown>;
 }
 

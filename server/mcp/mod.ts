@@ -29,6 +29,7 @@ export {
   pageOf,
 } from "./mcp_pages.ts";
 export { MCP_PATH, type McpHttpOptions, serveMcpHttp } from "./mcp_serve.ts";
+export type { RunningServer } from "../serve.ts";
 export {
   ADDS,
   DESTROYS,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import xterm from "@xterm/headless";
+import xterm from "npm:@xterm/headless@6.0.0";
 
 /** A cursor position (0-based column and row). */
 export interface Cursor {

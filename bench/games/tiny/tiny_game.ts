@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { Map as RotMap, RNG } from "rot-js";
+import { Map as RotMap, RNG } from "npm:rot-js@2.2.1";
 import type { GameEnv, GameObservation, GameOptions, GameStep } from "../game_port.ts";
 import { COMPASS_OFFSETS } from "../compass.ts";
 
