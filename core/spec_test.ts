@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Same } from "./same_type.ts";
 import {
   type ArchitectureSpec,
-  ArchitectureSpecSchema,
+  type ArchitectureSpecSchema,
   canonicalSpecJson,
   fingerprint,
   parseSpec,

@@ -47,8 +47,8 @@ export const MetadataValueSchema = z.union([
   z.boolean(),
 ]);
 
-/** A metadata value. */
-export type MetadataValue = z.infer<typeof MetadataValueSchema>;
+/** A metadata value (kept equal to {@linkcode MetadataValueSchema}'s type by a type test). */
+export type MetadataValue = string | number | boolean;
 
 /** Free metadata: a flat object, at most 32 keys and 8192 characters as JSON. */
 export const MetadataSchema = z.record(
@@ -76,8 +76,20 @@ export const unitScopeShape = {
 /** The scope and metadata a unit carries, or a filter asks for (every field optional). */
 export const UnitScopeSchema = z.object(unitScopeShape).strict();
 
-/** Scope and metadata: on a unit what it belongs to, in a filter what must match exactly. */
-export type UnitScope = z.infer<typeof UnitScopeSchema>;
+/**
+ * Scope and metadata: on a unit what it belongs to, in a filter what must match exactly (kept
+ * equal to {@linkcode UnitScopeSchema}'s type by a type test).
+ */
+export interface UnitScope {
+  /** The end user the unit belongs to. */
+  user_id?: string;
+  /** The agent that wrote it. */
+  agent_id?: string;
+  /** The project it belongs to. */
+  project?: string;
+  /** Free metadata, matched key by key. */
+  metadata?: Record<string, MetadataValue>;
+}
 
 /** Parses scope input; throws `AutomemError` `invalid_scope` naming the field and reason. */
 export function parseScope(input: unknown, field = "scope"): UnitScope {

@@ -1,13 +1,24 @@
 import assert from "node:assert/strict";
+import type { Same } from "./same_type.ts";
+import type { z } from "./zod.ts";
 import { MemoryUnitSchema } from "./unit.ts";
 import {
   matchesScope,
+  type MetadataValue,
+  type MetadataValueSchema,
   overlayScope,
   parseScope,
   ScopeError,
   scopeTokens,
+  type UnitScope,
+  type UnitScopeSchema,
   withScope,
 } from "./unit_scope.ts";
+
+// The written-out types (documented field by field) stay equal to what the schemas infer.
+const valueIsSchema: Same<MetadataValue, z.infer<typeof MetadataValueSchema>> = true;
+const scopeIsSchema: Same<UnitScope, z.infer<typeof UnitScopeSchema>> = true;
+void [valueIsSchema, scopeIsSchema];
 
 Deno.test("scope filters match exactly, field by field and metadata key by key", () => {
   const unit = { user_id: "u", project: "p", metadata: { lang: "en", n: 1, ok: true } };

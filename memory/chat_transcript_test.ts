@@ -4,7 +4,7 @@ import type { Same } from "../core/same_type.ts";
 import type { z } from "../core/zod.ts";
 import {
   type ChatMessage,
-  ChatMessageSchema,
+  type ChatMessageSchema,
   fromChatTranscript,
   TranscriptError,
 } from "./chat_transcript.ts";
