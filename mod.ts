@@ -33,14 +33,14 @@ export {
   type CreateMemoryOptions,
   type MemoryModels,
 } from "./memory/create_memory.ts";
+export { AutomemMemory } from "./memory/memory_client.ts";
 export {
-  AutomemMemory,
   type LessonInput,
   type ListOptions,
   MemoryInputError,
   type SearchOptions,
   type UnitPatch,
-} from "./memory/memory_client.ts";
+} from "./memory/memory_input.ts";
 export type { ScopeFields } from "./memory/memory_scope.ts";
 export type { ForgottenUnit } from "./memory/forget_audit.ts";
 export {

@@ -3,7 +3,7 @@ import { isAutomemError } from "../core/automem_error.ts";
 import { HashEmbedder } from "../core/hash_embedder.ts";
 import { fromChatTranscript } from "./chat_transcript.ts";
 import { createMemory } from "./create_memory.ts";
-import { MemoryInputError } from "./memory_client.ts";
+import { MemoryInputError } from "./memory_input.ts";
 
 const SPEC = {
   schema_version: "1",

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { MemoryInputError } from "./memory_client.ts";
+import { MemoryInputError } from "./memory_input.ts";
 
 /** The lock file of a memory directory. */
 export const MEMORY_LOCK_FILE = ".automem.lock";

@@ -32,14 +32,14 @@
  * @module
  */
 export { createMemory, type CreateMemoryOptions, type MemoryModels } from "./create_memory.ts";
+export { AutomemMemory, type MemoryClientParts } from "./memory_client.ts";
 export {
-  AutomemMemory,
   type LessonInput,
   type ListOptions,
-  type MemoryClientParts,
   MemoryInputError,
+  type SearchOptions,
   type UnitPatch,
-} from "./memory_client.ts";
+} from "./memory_input.ts";
 export {
   type ChatMessage,
   ChatMessageSchema,
