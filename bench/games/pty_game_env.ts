@@ -75,6 +75,8 @@ export class PtyGameEnv implements GameEnv {
   readonly #timeout: number;
   readonly #tag: string;
   #pty: PtyProcess | undefined;
+  /** The close in progress (or the last one), awaited by every later `close()`. */
+  #closing: Promise<void> = Promise.resolve();
   #episode: GameEpisode;
   #seed = -1;
   #steps = 0;
@@ -207,11 +209,20 @@ export class PtyGameEnv implements GameEnv {
     };
   }
 
-  /** Quits the game cleanly (the game's quit keys, then Enter until it exits), else kills it. */
-  async close(): Promise<void> {
+  /**
+   * Quits the game cleanly (the game's quit keys, then Enter until it exits), else kills it. A
+   * call while an earlier close (e.g. the abort listener's) is still running waits for that one,
+   * so a caller that awaits `close()` never returns while the game is still being stopped.
+   */
+  close(): Promise<void> {
     const pty = this.#pty;
-    if (pty === undefined) return;
+    if (pty === undefined) return this.#closing;
     this.#pty = undefined;
+    this.#closing = this.#shut(pty);
+    return this.#closing;
+  }
+
+  async #shut(pty: PtyProcess): Promise<void> {
     try {
       for (let i = 0; i < MAX_QUIT_KEYS && pty.exitCode === undefined; i++) {
         await pty.send(this.#rules.quitKeys[i] ?? "\r");

@@ -76,6 +76,45 @@ export function findDescendant(root: number, name: string): number | undefined {
   return undefined;
 }
 
+/** Every descendant of `root` (breadth first, `root` excluded), as it stands now. */
+export function descendantPids(root: number): number[] {
+  const out: number[] = [];
+  const queue = childPids(root);
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    out.push(pid);
+    queue.push(...childPids(pid));
+  }
+  return out;
+}
+
+/** A process as identified over time: its pid and its start time (a reused pid differs). */
+export interface ProcId {
+  /** The process id. */
+  readonly pid: number;
+  /** Field 22 of `/proc/<pid>/stat`: start time after boot, in clock ticks. */
+  readonly start: string;
+}
+
+/** Pid and start time of `pid`, or undefined when it is gone. */
+export function procId(pid: number): ProcId | undefined {
+  const stat = readText(`/proc/${pid}/stat`);
+  if (stat === undefined) return undefined;
+  const start = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  return start === undefined ? undefined : { pid, start };
+}
+
+/**
+ * True while the process `id` names still runs: same pid and start time (not a later process
+ * that reused the pid), not a zombie (a zombie has ended; only its parent's reaping is left).
+ */
+export function isRunning(id: ProcId): boolean {
+  const stat = readText(`/proc/${id.pid}/stat`);
+  if (stat === undefined) return false;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return fields[19] === id.start && fields[0] !== "Z" && fields[0] !== "X";
+}
+
 /** Pids of every live process whose environment has `key` starting with `prefix` (leak checks). */
 export function pidsWithEnv(key: string, prefix: string): number[] {
   const needle = new TextEncoder().encode(`\0${key}=${prefix}`);
@@ -88,7 +127,10 @@ export function pidsWithEnv(key: string, prefix: string): number[] {
     } catch {
       continue;
     }
-    if (indexOfBytes(env, needle) >= 0) out.push(Number(entry.name));
+    // The first variable has no NUL before it: search as if it had one.
+    const padded = new Uint8Array(env.length + 1);
+    padded.set(env, 1);
+    if (indexOfBytes(padded, needle) >= 0) out.push(Number(entry.name));
   }
   return out;
 }

@@ -11,7 +11,14 @@
  */
 import fs from "node:fs";
 import { GameEnvError } from "../game_errors.ts";
-import { findDescendant, sampleProc } from "./proc_probe.ts";
+import {
+  descendantPids,
+  findDescendant,
+  isRunning,
+  type ProcId,
+  procId,
+  sampleProc,
+} from "./proc_probe.ts";
 import { markerSequence, Screen } from "./screen.ts";
 
 /** How to start a game under a pty. */
@@ -263,6 +270,8 @@ export class PtyProcess {
   async kill(graceMs = 500): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    // Taken before any signal: once `script` is gone its children are no longer found below it.
+    const family = descendantPids(this.#child.pid).map(procId).filter((p) => p !== undefined);
     if (this.#exitCode === undefined) {
       const game = this.#findGame();
       if (game !== undefined) signal(game, "SIGHUP");
@@ -272,6 +281,7 @@ export class PtyProcess {
       }
     }
     await this.close();
+    await outlive(family);
   }
 
   /** Waits for `script` to end (it must be ending already) and releases the pipes. */
@@ -295,6 +305,21 @@ export async function exitsWithin(status: Promise<unknown>, ms: number): Promise
     ]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Returns once no process of `family` runs any more: `script` ending does not mean the game under it has
+ * (a game still saving on SIGHUP, or slowed by a loaded machine), and a caller that exits right
+ * after `kill()` must not leave one behind. SIGKILL after a second; bounded at five. Processes are
+ * matched by pid and start time, so a pid reused meanwhile is never signalled.
+ */
+async function outlive(family: readonly ProcId[]): Promise<void> {
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const left = family.filter(isRunning);
+    if (left.length === 0) return;
+    if (waited === 1000) { for (const p of left) signal(p.pid, "SIGKILL"); }
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { isAutomemError } from "../../../core/automem_error.ts";
+import { isRunning, pidsWithEnv, procId } from "./proc_probe.ts";
 import { exitsWithin, PtyProcess } from "./pty_process.ts";
 
 const hasTools = ["/usr/bin/script", "/usr/bin/setpriv", "/bin/cat"].every((p) => {
@@ -88,4 +89,39 @@ Deno.test({
       await p.kill();
     }
   },
+});
+
+Deno.test({
+  name:
+    `pty: kill() returns only when no process of the game's family runs, even one that ignores SIGHUP${skip}`,
+  ignore: !hasTools,
+  async fn() {
+    // The game's own child ignores the hang-up and outlives `script`; once kill() returns, the
+    // caller (a CLI about to exit on Ctrl-C) must not leave it behind.
+    const tag = `pty_kill_${Deno.pid}_${crypto.randomUUID()}`;
+    const p = PtyProcess.spawn({
+      env: "stubborn",
+      command: "sh -c 'trap \"\" HUP; sleep 60 & stty raw -echo; printf ready; exec cat'",
+      gameName: "cat",
+      vars: { PATH: "/usr/bin:/bin", TERM: "xterm", AUTOMEM_GAME_TAG: tag },
+    });
+    try {
+      assert.equal(await p.settle({ consumed: false, timeoutMs: 5000 }), true);
+      assert.ok(pidsWithEnv("AUTOMEM_GAME_TAG", tag).length >= 2, "the game and its child run");
+    } finally {
+      await p.kill();
+    }
+    assert.deepEqual(pidsWithEnv("AUTOMEM_GAME_TAG", tag), []);
+  },
+});
+
+Deno.test("proc ids: a running process is running, a reused pid or an ended process is not", async () => {
+  const child = new Deno.Command("sleep", { args: ["60"] }).spawn();
+  const id = procId(child.pid);
+  assert.ok(id !== undefined);
+  assert.equal(isRunning(id), true);
+  assert.equal(isRunning({ pid: child.pid, start: `${Number(id.start) + 1}` }), false);
+  child.kill("SIGKILL");
+  await child.status;
+  assert.equal(isRunning(id), false);
 });
