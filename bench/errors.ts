@@ -54,3 +54,15 @@ export class TaskFileError extends AutomemError {
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+/** Reads a dataset file; a missing one is {@linkcode DataUnavailableError} (callers skip or say so). */
+export async function readDataFile(path: string): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      throw new DataUnavailableError(path, undefined, { cause: e });
+    }
+    throw e;
+  }
+}

@@ -40,7 +40,7 @@ import {
 } from "../../memory/trajectory_io/locomo.ts";
 import { answerInto, answerPrompt } from "../answer.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
-import { BenchConfigError, DataUnavailableError, errorMessage, TaskFileError } from "../errors.ts";
+import { BenchConfigError, errorMessage, readDataFile, TaskFileError } from "../errors.ts";
 import { judgeInto } from "../judge.ts";
 import { taskIdentity } from "../task_identity.ts";
 import { emptyTaskResult, finishTaskResult } from "../task_result.ts";
@@ -86,15 +86,7 @@ export async function createLocomoBenchmark(opts: LocomoOptions): Promise<Locomo
   if (!Number.isInteger(k) || k < 1 || k > LOCOMO_RANK_DEPTH) {
     throw new BenchConfigError("k", `must be an integer in [1, ${LOCOMO_RANK_DEPTH}], got ${k}`);
   }
-  let text: string;
-  try {
-    text = await Deno.readTextFile(opts.dataPath);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) {
-      throw new DataUnavailableError(opts.dataPath, undefined, { cause: e });
-    }
-    throw e;
-  }
+  const text = await readDataFile(opts.dataPath);
   const parsed = parseLocomo(text);
   if (!parsed.ok) throw new TaskFileError(opts.dataPath, parsed.issues);
   const all = parsed.value.conversations;

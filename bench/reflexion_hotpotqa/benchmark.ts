@@ -37,7 +37,7 @@ import {
 } from "../../memory/trajectory_io/hotpot_reflexion.ts";
 import { answerPrompt } from "../answer.ts";
 import type { Benchmark, BenchTask, RunDeps, TaskResult } from "../benchmark_port.ts";
-import { BenchConfigError, DataUnavailableError, errorMessage, TaskFileError } from "../errors.ts";
+import { BenchConfigError, errorMessage, readDataFile, TaskFileError } from "../errors.ts";
 import { taskIdentity } from "../task_identity.ts";
 import { emptyTaskResult, finishTaskResult } from "../task_result.ts";
 import {
@@ -119,22 +119,11 @@ export function checkTrials(records: readonly HotpotRecord[]): number[] {
   return records.slice(1, attemptsOf(records)).map((r) => r.trial);
 }
 
-async function readLog(path: string): Promise<string> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) {
-      throw new DataUnavailableError(path, undefined, { cause: e });
-    }
-    throw e;
-  }
-}
-
 /** Loads the log and builds the benchmark; `DataUnavailableError` when the file is absent. */
 export async function createReflexionHotpotBenchmark(
   opts: ReflexionHotpotOptions,
 ): Promise<ReflexionHotpotBenchmark> {
-  const text = await readLog(opts.dataPath);
+  const text = await readDataFile(opts.dataPath);
   const parsed = parseReflexionHotpotLog(text);
   if (!parsed.ok) throw new TaskFileError(opts.dataPath, parsed.issues);
   const all = questionsOf(parsed.value);
