@@ -25,7 +25,7 @@ export const TOP_K = 4;
 /** Parameters of each retriever (docs/design.md#retrievers); hybrid weights are explicit. */
 export const RETRIEVER_DEFAULTS = {
   hybrid: {
-    semantic_weight: 0.3,
+    semantic_weight: 0.1,
     keyword_weight: 0.7,
     sub_k_min: 10,
     temporal_weight: 0.2,
@@ -34,11 +34,14 @@ export const RETRIEVER_DEFAULTS = {
     feedback_weight: 0,
     length_exponent: 0,
     speaker_weight: 0,
-    soft_match_weight: 0,
-    soft_match_pool_idf: 0,
+    soft_match_weight: 0.5,
+    soft_match_pool_idf: 1,
     expansion_weight: 0,
     expansion_words: 3,
     expansion_min_cosine: 0.6,
+    episode_weight: 0.5,
+    neighbour_weight: 0.4,
+    neighbour_window: 2,
   },
   contrastive: {
     success_weight: 0.6,

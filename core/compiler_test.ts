@@ -50,6 +50,7 @@ Deno.test("only the selected retriever's and preset's settings are folded in (no
     { baseDir: "b" },
   );
   assert.deepEqual(Object.keys(plan.retrieve.params).sort(), [
+    "episode_weight",
     "expansion_min_cosine",
     "expansion_weight",
     "expansion_words",
@@ -57,6 +58,8 @@ Deno.test("only the selected retriever's and preset's settings are folded in (no
     "feedback_weight",
     "keyword_weight",
     "length_exponent",
+    "neighbour_weight",
+    "neighbour_window",
     "rrf_k",
     "semantic_weight",
     "soft_match_pool_idf",

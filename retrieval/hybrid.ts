@@ -4,20 +4,21 @@
  * score. When the query asks when something happened (`temporal.ts`), a candidate whose content
  * states a relative time gets `temporal_weight` added to that rank score.
  *
- * Default weights 0.3 semantic / 0.7 keyword: with the offline hashing embedder the dense path is
- * a noisier copy of the lexical one (pronouns and question words weigh as much as names), and
- * on the first five LoCoMo conversations (tip/json/hybrid) moving from 0.5 / 0.5 to 0.3 / 0.7
- * raised recall at 10 cited turns from 0.704 to 0.739 (0.2 / 0.8: 0.745, a plateau);
- * `temporal_weight` 0.2 took temporal questions from 0.826 to 0.858 (0.1: 0.842, 0.3: 0.858).
- * Re-checked with the word-vector embedder (the offline default since): 0.3 / 0.7 still best
- * within 0.003 (0.5 / 0.5: 0.732, 0.2 / 0.8: 0.759 against 0.756), temporal 0.2 kept.
+ * Fusion weights 0.3 semantic / 0.7 keyword were chosen with the offline hashing embedder, on the
+ * first five LoCoMo conversations (tip/json/hybrid): moving from 0.5 / 0.5 to 0.3 / 0.7 raised
+ * recall at 10 cited turns from 0.704 to 0.739; `temporal_weight` 0.2 took temporal questions
+ * from 0.826 to 0.858.
  *
- * Optional steps, all off by default (docs/benchmarks.md, "Closing the gap"): reciprocal rank
- * fusion (`rrf_k`), dense pseudo-relevance feedback (`feedback_docs`, `feedback_weight`),
- * word-vector query expansion as a third keyword path (`expansion_*`), a soft word match over
- * the word vectors (`soft_match_weight`, `soft_match_pool_idf`), a speaker bonus and a length
- * prior. The soft match with the pool IDF was the best of them on LoCoMo (turn budget 1.29×
- * BM25 on held-out conversations, context budget 1.22×), short of the 1.25× goal at both.
+ * Re-scoring steps (docs/benchmarks.md, "Closing the gap" and "Episode context"), each behind
+ * its own parameter: reciprocal rank fusion (`rrf_k`), dense pseudo-relevance feedback
+ * (`feedback_docs`, `feedback_weight`), word-vector query expansion as a third keyword path
+ * (`expansion_*`), a speaker bonus and a length prior (all off by default: no gain held), and the
+ * two that are on by default since they met the 1.25× BM25 goal on held-out LoCoMo
+ * conversations at both budgets: a soft word match over the word vectors
+ * (`soft_match_weight` 0.5 with `soft_match_pool_idf`, the dense weight lowered to 0.1 beside
+ * it) and episode context (`episode_weight` 0.5, `neighbour_weight` 0.4 within
+ * `neighbour_window` 2 steps: a unit borrows the score of the best match of its source episode
+ * and of its near neighbours there, `episode_context.ts`).
  *
  * Reported score: a unit found by the dense path reports its raw cosine, the absolute similarity
  * the composer bands on. A keyword-only hit has no cosine, and raw keyword scores (BM25) are
@@ -37,6 +38,7 @@ import { RetrieverConfigError } from "./errors.ts";
 import { asksWhen, mentionsTime } from "./temporal.ts";
 import { addPath, feedbackVector, fuse, type FusionParams, fusionScale } from "./hybrid_fusion.ts";
 import { type ExpansionParams, expansionText } from "./query_expansion.ts";
+import { applyEpisodeContext, type EpisodeContextParams } from "./episode_context.ts";
 import {
   applyLengthPrior,
   applySoftMatch,
@@ -57,6 +59,7 @@ interface HybridParams {
   softWeight: number;
   softPoolIdf: boolean;
   expansion: ExpansionParams;
+  episode: EpisodeContextParams;
 }
 
 function hybridParams(plan: RetrievePlan): HybridParams {
@@ -83,6 +86,11 @@ function hybridParams(plan: RetrievePlan): HybridParams {
       weight: weightParam(plan, "expansion_weight"),
       words: numberParam(plan, "expansion_words", { min: 0, integer: true }),
       minCosine: numberParam(plan, "expansion_min_cosine", { min: -1, max: 1 }),
+    },
+    episode: {
+      episodeWeight: weightParam(plan, "episode_weight"),
+      neighbourWeight: weightParam(plan, "neighbour_weight"),
+      window: numberParam(plan, "neighbour_window", { min: 1, integer: true }),
     },
   };
 }
@@ -141,6 +149,7 @@ export function createHybridRetriever(plan: RetrievePlan, deps: RetrieverDeps): 
     );
     applySpeakerBonus(candidates, query.literal, p.speakerWeight * scale);
     applyLengthPrior(candidates, p.lengthExponent);
+    applyEpisodeContext(candidates, p.episode);
     result.units = asScoredUnits(topByRank(candidates, topK, (c) => c.fused));
     return result;
   });

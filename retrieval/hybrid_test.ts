@@ -7,6 +7,14 @@ import { makeQuery, makeUnit, planFor, qvec, TableEmbedder, vec } from "./testin
 
 const embedder = new TableEmbedder({});
 
+/** The fusion alone: the re-scoring steps that are on by default switched off. */
+const FUSION_ONLY = {
+  soft_match_weight: 0,
+  soft_match_pool_idf: 0,
+  episode_weight: 0,
+  neighbour_weight: 0,
+};
+
 async function fixture() {
   const store = new MemoryStoreDouble();
   await store.add([
@@ -22,11 +30,11 @@ Deno.test("hybrid: the semantic/keyword weights decide which unit ranks first", 
   const store = await fixture();
   const query = makeQuery("invoice parsing", qvec(0));
   const semHeavy = createHybridRetriever(
-    planFor("hybrid", { semantic_weight: 0.9, keyword_weight: 0.1 }),
+    planFor("hybrid", { ...FUSION_ONLY, semantic_weight: 0.9, keyword_weight: 0.1 }),
     { store, embedder },
   );
   const kwHeavy = createHybridRetriever(
-    planFor("hybrid", { semantic_weight: 0.1, keyword_weight: 0.9 }),
+    planFor("hybrid", { ...FUSION_ONLY, semantic_weight: 0.1, keyword_weight: 0.9 }),
     { store, embedder },
   );
   assert.equal((await semHeavy.retrieve(query, 4)).units[0].unit.id, "a");
@@ -95,17 +103,22 @@ Deno.test("hybrid: a question asking when ranks a unit that says when above an e
     makeUnit("plain", { text: "Maria adopted the puppy Coco", vector: vec(0) }),
     makeUnit("timed", { text: "Maria adopted the puppy Coco two weeks ago", vector: vec(0) }),
   ]);
-  const r = createHybridRetriever(planFor("hybrid", { semantic_weight: 1, keyword_weight: 0 }), {
-    store,
-    embedder,
-  });
+  const r = createHybridRetriever(
+    planFor("hybrid", { ...FUSION_ONLY, semantic_weight: 1, keyword_weight: 0 }),
+    { store, embedder },
+  );
   const when = await r.retrieve(makeQuery("When did Maria adopt Coco?", qvec(0)), 2);
   assert.deepEqual(when.units.map((u) => u.unit.id), ["timed", "plain"]);
   // Without temporal intent the tie stays a tie, broken by id.
   const what = await r.retrieve(makeQuery("What puppy did Maria adopt?", qvec(0)), 2);
   assert.deepEqual(what.units.map((u) => u.unit.id), ["plain", "timed"]);
   const off = createHybridRetriever(
-    planFor("hybrid", { semantic_weight: 1, keyword_weight: 0, temporal_weight: 0 }),
+    planFor("hybrid", {
+      ...FUSION_ONLY,
+      semantic_weight: 1,
+      keyword_weight: 0,
+      temporal_weight: 0,
+    }),
     { store, embedder },
   );
   const noBonus = await off.retrieve(makeQuery("When did Maria adopt Coco?", qvec(0)), 2);
@@ -119,7 +132,8 @@ async function firstForAutomobile(axis: number, params: Record<string, number>) 
     makeUnit("a-bread", { text: "I baked banana bread this morning", vector: vec(0) }),
     makeUnit("b-car", { text: "My car broke down on the highway", vector: vec(0, 0.5) }),
   ]);
-  const res = await createHybridRetriever(planFor("hybrid", params), { store, embedder })
+  const plan = planFor("hybrid", { ...FUSION_ONLY, ...params });
+  const res = await createHybridRetriever(plan, { store, embedder })
     .retrieve(makeQuery("automobile", qvec(axis)), 2);
   return res.units[0].unit.id;
 }
