@@ -62,12 +62,12 @@ export {
   type Trajectory,
   type TrajectoryStep,
 } from "./core/trajectory.ts";
-export type { MemoryUnit } from "./core/unit.ts";
+export { type MemoryUnit, type Relation, RELATION_TYPES, type RelationType } from "./core/unit.ts";
 export type { MetadataValue, UnitScope } from "./core/unit_scope.ts";
 export type { EntityNode, GraphEdge, StoreSnapshot } from "./stores/store_port.ts";
 
 // Architecture specs.
-export { type ArchitectureSpec, ArchitectureSpecSchema, parseSpec } from "./core/spec.ts";
+export { type ArchitectureSpec, parseSpec } from "./core/spec.ts";
 export {
   ENCODE_TYPES,
   type EncodeType,
@@ -78,7 +78,9 @@ export {
   STORE_KINDS,
   type StoreKind,
 } from "./core/space.ts";
-export type { Plan } from "./core/compiler.ts";
+export type { ManagePlan, Plan, RetrievePlan } from "./core/compiler.ts";
+export { OP_NAMES, type OpName, type OpSettings } from "./core/presets.ts";
+export type { RuntimePolicy } from "./core/runtime_policy.ts";
 export type { Issue, ParseResult } from "./core/issues.ts";
 
 // Models and other ports, with their adapters.
@@ -89,6 +91,7 @@ export type {
   ChatResult,
   Clock,
   Embedder,
+  ReplySchema,
   TokenUsage,
   ToolCall,
   ToolDefinition,

@@ -15,7 +15,7 @@ import {
   PERIODIC_INTERVAL,
   PRESETS,
 } from "./presets.ts";
-import { RUNTIME_POLICY, RUNTIME_POLICY_DIGEST } from "./runtime_policy.ts";
+import { RUNTIME_POLICY, RUNTIME_POLICY_DIGEST, type RuntimePolicy } from "./runtime_policy.ts";
 import { type ArchitectureSpec, fingerprint } from "./spec.ts";
 import type { EncodeType, ManagePreset, RetrieverKind, StoreKind } from "./space.ts";
 
@@ -76,18 +76,27 @@ export const STORE_DEFAULTS: Readonly<Record<StoreKind, { cold_start_threshold: 
 
 /** The resolved retriever section of a plan. */
 export interface RetrievePlan {
+  /** The retriever. */
   kind: RetrieverKind;
+  /** Units retrieved per query. */
   top_k: number;
+  /** Every parameter of the retriever, defaults merged with overrides. */
   params: Readonly<Record<string, number | string | readonly string[]>>;
 }
 
 /** The resolved management section of a plan. */
 export interface ManagePlan {
+  /** The preset the ops come from. */
   preset: ManagePreset;
+  /** Ops run after every task, in order. */
   post_task: readonly OpName[];
+  /** Ops run every `periodic_interval` tasks, in order. */
   periodic: readonly OpName[];
+  /** Ops run when units are inserted, in order. */
   on_insert: readonly OpName[];
+  /** Tasks between two periodic passes. */
   periodic_interval: number;
+  /** The settings of every op above, defaults merged with overrides. */
   op_settings: Readonly<Partial<Record<OpName, OpSettings>>>;
 }
 
@@ -106,7 +115,7 @@ export interface Plan {
   /** The management ops per trigger, with their settings. */
   manage: ManagePlan;
   /** The frozen runtime policy and its digest. */
-  runtime: typeof RUNTIME_POLICY & { digest: string };
+  runtime: RuntimePolicy & { digest: string };
 }
 
 /** Compiler options. */

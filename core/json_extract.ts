@@ -5,6 +5,7 @@
  * @module
  */
 import { z } from "./zod.ts";
+import type { ReplySchema } from "./ports.ts";
 
 /** Outcome of {@linkcode extractJson}. */
 export type ExtractResult = { ok: true; value: unknown } | { ok: false; error: string };
@@ -84,7 +85,7 @@ export function extractJson(text: string): ExtractResult {
 }
 
 /** Extracts JSON from `text` and validates it with `schema`. */
-export function parseJsonReply<T>(text: string, schema: z.ZodType<T>): JsonReplyResult<T> {
+export function parseJsonReply<T>(text: string, schema: ReplySchema<T>): JsonReplyResult<T> {
   const extracted = extractJson(text);
   if (!extracted.ok) return { ok: false, code: "invalid_json", error: extracted.error };
   const checked = schema.safeParse(extracted.value);

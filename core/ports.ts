@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type { z } from "./zod.ts";
 import { AutomemError } from "./automem_error.ts";
 
 /** The model roles automem distinguishes; each may point at its own endpoint and model. */
@@ -53,6 +52,28 @@ export interface ToolCall {
   arguments: string;
 }
 
+/**
+ * The schema a JSON reply must fit, as the chat port uses it: validation, and the JSON Schema
+ * sent to endpoints with structured output. Every zod schema fits; the port names no zod type,
+ * so the public API does not depend on zod's internals.
+ */
+export interface ReplySchema<T = unknown> {
+  /** Checks a parsed reply: its typed value, or what is wrong with it. */
+  safeParse(data: unknown):
+    | { success: true; data: T }
+    | {
+      success: false;
+      error: { message: string; issues: readonly { message: string; path: PropertyKey[] }[] };
+    };
+  /**
+   * The reply's JSON Schema; the adapter asks for the input form (`io: "input"`, with
+   * unrepresentable types left open) when the output form fails.
+   */
+  toJSONSchema(
+    params?: { io?: "input" | "output"; unrepresentable?: "throw" | "any" },
+  ): Record<string, unknown>;
+}
+
 /** What a caller asks of a chat model. */
 export interface ChatRequest<T = unknown> {
   /** The conversation so far. */
@@ -70,7 +91,7 @@ export interface ChatRequest<T = unknown> {
    * When set, the reply must be JSON that this schema accepts; the adapter uses structured output
    * where the endpoint supports it and otherwise extracts JSON from text with one corrective retry.
    */
-  schema?: z.ZodType<T>;
+  schema?: ReplySchema<T>;
   /** Name of the schema for structured-output endpoints (letters, digits, `_`). */
   schemaName?: string;
   /** Free-form label recorded in the usage ledger (e.g. `composer`, `proposer`). */

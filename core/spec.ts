@@ -109,8 +109,8 @@ export const ArchitectureSpecSchema = z.strictObject({
 });
 
 /**
- * A valid, canonical architecture spec (encode in menu order). {@linkcode ArchitectureSpecSchema}
- * checks it; `core/spec_test.ts` keeps this interface equal to the schema's type.
+ * A valid, canonical architecture spec (encode in menu order), as {@linkcode parseSpec} returns
+ * it; `core/spec_test.ts` keeps this interface equal to `ArchitectureSpecSchema`'s type.
  */
 export interface ArchitectureSpec {
   /** The spec schema version; `"1"` is the only one. */

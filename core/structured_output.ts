@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { z } from "./zod.ts";
 import { parseJsonReply } from "./json_extract.ts";
 import {
   type ChatMessage,
   type ChatRequest,
   type ChatResult,
   ModelError,
+  type ReplySchema,
   type TokenUsage,
   type ToolCall,
 } from "./ports.ts";
@@ -23,12 +23,12 @@ export type JsonSchema = Record<string, unknown>;
  * first (it marks objects closed); schemas with transforms only have an input form; types with no
  * JSON form (dates, functions) become unconstrained rather than failing the call.
  */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: ReplySchema): JsonSchema {
   let json: JsonSchema;
   try {
-    json = z.toJSONSchema(schema) as JsonSchema;
+    json = schema.toJSONSchema();
   } catch {
-    json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    json = schema.toJSONSchema({ io: "input", unrepresentable: "any" });
   }
   const { $schema: _ignored, ...rest } = json;
   return rest;
@@ -146,12 +146,12 @@ export function is400About(error: unknown, pattern: RegExp): boolean {
  */
 export async function completeJson<T>(
   request: ChatRequest<T>,
-  zodSchema: z.ZodType<T>,
+  replySchema: ReplySchema<T>,
   complete: Completer,
   state: StructuredState,
   who: string,
 ): Promise<ChatResult<T>> {
-  const schema = jsonSchemaOf(zodSchema);
+  const schema = jsonSchemaOf(replySchema);
   const format = state.mode === "off" || state.structuredRejected
     ? undefined
     : responseFormatFor(schema, request.schemaName);
@@ -181,7 +181,7 @@ export async function completeJson<T>(
     messages = withSchemaInstruction(request.messages, schema);
     first = await complete(messages, undefined);
   }
-  const parsed = parseJsonReply(first.text, zodSchema);
+  const parsed = parseJsonReply(first.text, replySchema);
   if (parsed.ok) return { ...first, json: parsed.value, cached: false };
 
   const second = await complete(withCorrection(messages, first.text, parsed.error), used);
@@ -189,7 +189,7 @@ export async function completeJson<T>(
     promptTokens: first.usage.promptTokens + second.usage.promptTokens,
     completionTokens: first.usage.completionTokens + second.usage.completionTokens,
   };
-  const reparsed = parseJsonReply(second.text, zodSchema);
+  const reparsed = parseJsonReply(second.text, replySchema);
   if (reparsed.ok) return { ...second, usage, json: reparsed.value, cached: false };
   const kind = reparsed.code === "schema" ? "schema-valid" : "parseable";
   throw new ModelError(

@@ -11,8 +11,8 @@
  */
 import { z } from "./zod.ts";
 import { canonicalJson, sha256Hex } from "./canonical_json.ts";
-import { ENCODE_TYPES } from "./space.ts";
-import { unitScopeShape } from "./unit_scope.ts";
+import { ENCODE_TYPES, type EncodeType } from "./space.ts";
+import { type UnitScope, unitScopeShape } from "./unit_scope.ts";
 
 /** Relation types a unit may hold towards another unit. */
 export const RELATION_TYPES = [
@@ -30,6 +30,9 @@ export const RELATION_TYPES = [
   "generalizes",
 ] as const;
 
+/** One relation type. */
+export type RelationType = typeof RELATION_TYPES[number];
+
 /** A typed link from one unit to another. */
 export const RelationSchema = z.object({
   target_id: z.string().min(1),
@@ -38,8 +41,20 @@ export const RelationSchema = z.object({
   annotation: z.string().default(""),
 });
 
-/** One relation. */
-export type Relation = z.infer<typeof RelationSchema>;
+/**
+ * One relation: a typed, weighted link to another unit (kept equal to
+ * {@linkcode RelationSchema}'s type by a type test).
+ */
+export interface Relation {
+  /** Id of the unit linked to. */
+  target_id: string;
+  /** What the link means. */
+  relation_type: RelationType;
+  /** Strength of the link (1 unless an op set it). */
+  weight: number;
+  /** Free note on why the link exists (`""` when none). */
+  annotation: string;
+}
 
 /** The unit envelope (docs/design.md#unit-envelope plus provenance). */
 export const MemoryUnitSchema = z.object({
@@ -76,8 +91,65 @@ export const MemoryUnitSchema = z.object({
   ...unitScopeShape,
 });
 
-/** A memory unit. */
-export type MemoryUnit = z.infer<typeof MemoryUnitSchema>;
+/**
+ * A memory unit: content, provenance, statistics, lifecycle, triggers, relations, embedding and
+ * optional scope (kept equal to {@linkcode MemoryUnitSchema}'s type by a type test; written out
+ * so each field is documented and the type names no zod internals).
+ */
+export interface MemoryUnit extends UnitScope {
+  /** Stable unit id. */
+  id: string;
+  /** Which encode type the content is. */
+  type: EncodeType;
+  /** First 16 hex of the content's SHA-256 (see {@linkcode unitSignature}), for exact dedup. */
+  signature: string;
+  /** The type's content fields (validated per type by the encoders). */
+  content: Record<string, unknown>;
+  /** Id of the task the unit was learned from. */
+  source_task_id: string;
+  /** That task's text (`""` when unknown). */
+  source_task_query: string;
+  /** How that task ended; `""` for units synthesised by management ops. */
+  task_outcome: "success" | "failure" | "";
+  /** Ids of the source items (trajectory steps `step:<i>`, conversation turns `D1:3`). */
+  source_refs: string[];
+  /** What made the unit: a model id, or e.g. `offline:rules`, `manual`. */
+  extraction_model: string;
+  /** Belief in the unit, in [0, 1]. */
+  confidence: number;
+  /** Tasks that used the unit and then succeeded or failed. */
+  usage_count: number;
+  /** Of those, the tasks that succeeded. */
+  success_count: number;
+  /** Creation time, UTC ISO with `Z`. */
+  created_at: string;
+  /** When a task last used the unit, or null when none has. */
+  last_accessed: string | null;
+  /** Tasks that used the unit. */
+  access_count: number;
+  /** Multiplier that time decay lowers, in [0.01, 1]. */
+  decay_weight: number;
+  /** False once deleted, merged or superseded (inactive units are never retrieved). */
+  is_active: boolean;
+  /** Estimated tokens of the unit's text. */
+  storage_tokens: number;
+  /** Task types the unit applies to (empty: any). */
+  applicable_task_types: string[];
+  /** Triggers: situations where the unit helps. */
+  use_when: string[];
+  /** Situations where it must not be applied. */
+  avoid_when: string[];
+  /** True when the unit shows what not to do. */
+  is_negative_example: boolean;
+  /** Times a conflict with another unit was detected. */
+  conflict_count: number;
+  /** Id of the unit that replaced this one, or null. */
+  superseded_by: string | null;
+  /** Typed links to other units. */
+  relations: Relation[];
+  /** Unit-length embedding of `contentText`, or null when none was computed. */
+  embedding: number[] | null;
+}
 
 const PRIORITY_KEYS: Record<string, readonly string[]> = {
   tip: ["principle", "applicability", "topic", "counterfactual", "micro_example"],

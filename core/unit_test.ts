@@ -1,11 +1,20 @@
 import assert from "node:assert/strict";
+import type { Same } from "./same_type.ts";
+import type { z } from "./zod.ts";
 import {
   contentText,
   effectiveScore,
   type MemoryUnit,
   MemoryUnitSchema,
+  type Relation,
+  type RelationSchema,
   unitSignature,
 } from "./unit.ts";
+
+// The written-out types (documented field by field) stay equal to what the schemas infer.
+const relationIsSchema: Same<Relation, z.infer<typeof RelationSchema>> = true;
+const unitIsSchema: Same<MemoryUnit, z.infer<typeof MemoryUnitSchema>> = true;
+void [relationIsSchema, unitIsSchema];
 
 function unit(over: Partial<MemoryUnit>): MemoryUnit {
   return MemoryUnitSchema.parse({

@@ -6,9 +6,8 @@
  *
  * @module
  */
-import type { z } from "../core/zod.ts";
 import { parseJsonReply } from "../core/json_extract.ts";
-import type { ChatModel, ChatRequest, TokenUsage } from "../core/ports.ts";
+import type { ChatModel, ChatRequest, ReplySchema, TokenUsage } from "../core/ports.ts";
 
 /** Outcome of {@linkcode askJson}. */
 export type AskJsonResult<T> =
@@ -23,7 +22,7 @@ const NO_USAGE: TokenUsage = Object.freeze({ promptTokens: 0, completionTokens: 
  */
 export async function askJson<T>(
   model: ChatModel,
-  request: ChatRequest<T> & { schema: z.ZodType<T> },
+  request: ChatRequest<T> & { schema: ReplySchema<T> },
 ): Promise<AskJsonResult<T>> {
   let text: string;
   let json: unknown;

@@ -74,7 +74,9 @@ Deno.test("the root module reaches the OpenAI SDK and Kùzu only through dynamic
 
 Deno.test("the root exports tens of names, each with a runtime value or a type", async () => {
   const names = await rootExports();
-  assert.ok(names.length >= 20 && names.length <= 80, `${names.length} root exports`);
+  // 84: every type a public signature names must itself be exported (`deno doc --lint`, see
+  // tests/doc_lint_test.ts), so `MemoryUnit`'s relations and `Plan`'s sections come with it.
+  assert.ok(names.length >= 20 && names.length <= 84, `${names.length} root exports`);
   assert.equal(new Set(names).size, names.length, "no name is exported twice");
   const mod = await import("../mod.ts") as Record<string, unknown>;
   for (const value of ["createMemory", "fromChatTranscript", "loadWinner", "AutomemError"]) {

@@ -18,7 +18,8 @@ export {
   serveMcpStdio,
   UNIT_URI_TEMPLATE,
 } from "./mcp_adapter.ts";
-export { FILE_TOOLS, filesPathFor, type FileTool, McpFiles } from "./mcp_files.ts";
+export { filesPathFor, McpFiles } from "./mcp_files.ts";
+export type { FsSnapshot, MemoryFs } from "../../memory/files/mod.ts";
 export {
   decodeCursor,
   encodeCursor,
@@ -30,12 +31,4 @@ export {
 } from "./mcp_pages.ts";
 export { MCP_PATH, type McpHttpOptions, serveMcpHttp } from "./mcp_serve.ts";
 export type { RunningServer } from "../serve.ts";
-export {
-  ADDS,
-  DESTROYS,
-  MEMORY_TOOLS,
-  type MemoryTool,
-  READS,
-  type ToolHints,
-  unitView,
-} from "./mcp_tools.ts";
+export { ADDS, DESTROYS, READS, type ToolHints, unitView } from "./mcp_tools.ts";
