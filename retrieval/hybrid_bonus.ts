@@ -1,7 +1,8 @@
 /**
  * Re-scoring steps the hybrid retriever may apply to its fused candidates, each behind a weight
- * that defaults to 0 (`RETRIEVER_DEFAULTS.hybrid`). They were tried on LoCoMo conversations 1–5
- * (docs/benchmarks.md, "Closing the gap"); only the soft word match moved recall there.
+ * (`RETRIEVER_DEFAULTS.hybrid`). They were tried on LoCoMo conversations 1–5 (docs/benchmarks.md,
+ * "Closing the gap"); only the soft word match moved recall there, and it is the one on by
+ * default (0.5); the speaker bonus and the length prior default to 0.
  *
  * @module
  */
