@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { applyEpisodeContext, sourcePositions } from "./episode_context.ts";
 import type { HybridCandidate } from "./hybrid_bonus.ts";
 import { createHybridRetriever } from "./hybrid.ts";
+import { RetrieverConfigError } from "./errors.ts";
 import { MemoryStoreDouble } from "./testing/memory_store_double.ts";
 import { makeQuery, makeUnit, planFor, qvec, TableEmbedder, vec } from "./testing/fixtures.ts";
 
@@ -89,4 +90,19 @@ Deno.test("hybrid: with the default parameters the turn after a matched question
     "answer",
   ]);
   assert.deepEqual(await ranked({}), ["asked", "answer", "stranger"]);
+});
+
+Deno.test("hybrid: a neighbour window below 1 or not whole is refused, naming the field", () => {
+  const store = new MemoryStoreDouble();
+  const embedder = new TableEmbedder({});
+  for (const neighbour_window of [0, 1.5]) {
+    assert.throws(
+      () => createHybridRetriever(planFor("hybrid", { neighbour_window }), { store, embedder }),
+      (e) => e instanceof RetrieverConfigError && e.field === "params.neighbour_window",
+    );
+  }
+  assert.throws(
+    () => createHybridRetriever(planFor("hybrid", { episode_weight: -0.1 }), { store, embedder }),
+    (e) => e instanceof RetrieverConfigError && e.field === "params.episode_weight",
+  );
 });

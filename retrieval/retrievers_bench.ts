@@ -57,6 +57,20 @@ for (const kind of RETRIEVER_KINDS) {
   });
 }
 
+// What the hybrid's default re-scoring (soft word match, episode context) costs per query, against
+// the fusion alone in the same run.
+const FUSION_ONLY = { soft_match_weight: 0, episode_weight: 0, neighbour_weight: 0 };
+for (const [name, params] of [["fusion only", FUSION_ONLY], ["defaults", {}]] as const) {
+  const retriever = createRetriever({ kind: "hybrid", top_k: 4, params }, { store, embedder });
+  await retriever.retrieve(query, 4); // loads the word-vector table once
+  Deno.bench(`hybrid ${name}, ${N} units`, {
+    group: "hybrid re-scoring",
+    baseline: name === "fusion only",
+  }, async () => {
+    await retriever.retrieve(query, 4);
+  });
+}
+
 Deno.bench("planQuery offline + queryEmbedding", async () => {
   const p = await planQuery({ literal: "Find the 2019 report of Acme Corp and compare revenue." });
   await queryEmbedding(p, embedder);
