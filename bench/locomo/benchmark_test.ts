@@ -7,18 +7,16 @@ import { TaskResultSchema } from "../benchmark_port.ts";
 import { BenchConfigError, DataUnavailableError } from "../errors.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
 import { LOCOMO_RANK_DEPTH } from "../../memory/locomo_rankings.ts";
+import {
+  DATASETS,
+  missingDataNote,
+  sharedDataUrl,
+} from "../../memory/trajectory_io/shared_data.ts";
 import { createLocomoBenchmark, evidenceRecall } from "./benchmark.ts";
 
-const DATA = new URL("../../../shared/data/locomo/locomo10.json", import.meta.url);
-const available = (() => {
-  try {
-    return Deno.statSync(DATA).isFile;
-  } catch {
-    return false;
-  }
-})();
-const ignore = !available;
-if (ignore) console.warn(`skipping LoCoMo tests: ${DATA.pathname} is absent`);
+const DATA = sharedDataUrl(DATASETS.locomo);
+const SKIP = missingDataNote(DATASETS.locomo);
+const ignore = SKIP !== "";
 const deps = () => ({ clock: logicalClock(), rng: createRng(1) });
 
 function unit(id: string, refs: string[], source = "conv-26/session_1"): MemoryUnit {
@@ -48,7 +46,7 @@ Deno.test("an absent data file raises DataUnavailableError", async () => {
 });
 
 Deno.test({
-  name: "tasks are the questions with evidence, levelled by category",
+  name: "tasks are the questions with evidence, levelled by category" + SKIP,
   ignore,
   fn: async () => {
     const b = await createLocomoBenchmark({ dataPath: DATA.pathname, conversations: [1] });
@@ -73,7 +71,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "conversations are ingested once per provider; recall@k scores offline",
+  name: "conversations are ingested once per provider; recall@k scores offline" + SKIP,
   ignore,
   fn: async () => {
     const b = await createLocomoBenchmark({ dataPath: DATA.pathname, conversations: [1, 2], k: 5 });
@@ -122,7 +120,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "with a model the answer is judged and recall still reported",
+  name: "with a model the answer is judged and recall still reported" + SKIP,
   ignore,
   fn: async () => {
     const b = await createLocomoBenchmark({ dataPath: DATA.pathname, conversations: [1] });

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import { xbenchEncrypt } from "./cipher.ts";
 import { formatCsvRows } from "./csv_rows.ts";
+import { missingDataNote, sharedDataUrl } from "../../memory/trajectory_io/shared_data.ts";
 import { loadXbench, XBENCH_COLUMNS } from "./loader.ts";
 
-const DATA = "../shared/data/xbench-deepsearch";
+const DATA = "xbench-deepsearch";
 const PINNED: Record<string, { rows: number; sha256: string }> = {
   "DeepSearch-2505.csv": {
     rows: 100,
@@ -15,14 +16,6 @@ const PINNED: Record<string, { rows: number; sha256: string }> = {
     sha256: "8bffa4662568d7dd0d83a59855123456952bc70eb0c064cacd6bc66e54ef097c",
   },
 };
-
-function present(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
 
 Deno.test("an xBench CSV decrypts in memory; a wrong canary is a row issue without plaintext", () => {
   const csv = formatCsvRows(XBENCH_COLUMNS, [
@@ -56,12 +49,12 @@ Deno.test("duplicate or empty xBench ids are refused", () => {
 });
 
 for (const [file, pin] of Object.entries(PINNED)) {
-  const path = `${DATA}/${file}`;
+  const rel = `${DATA}/${file}`;
   Deno.test({
-    name: `the real ${file} decrypts to the pinned rows (skipped when the data is absent)`,
-    ignore: !present(path),
+    name: `the real ${file} decrypts to the pinned rows${missingDataNote(rel)}`,
+    ignore: missingDataNote(rel) !== "",
     fn: async () => {
-      const r = loadXbench(await Deno.readTextFile(path));
+      const r = loadXbench(await Deno.readTextFile(sharedDataUrl(rel)));
       assert.ok(r.ok, "every row decrypts");
       const rows = r.tasks.map((t) => ({ id: t.id, question: t.question, answer: t.answer }));
       assert.equal(rows.length, pin.rows);

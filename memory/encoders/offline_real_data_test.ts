@@ -12,15 +12,13 @@ import { parseContent } from "../unit_content.ts";
 import { parseAlfworldFewshot, parseAlfworldReflexion } from "../trajectory_io/alfworld.ts";
 import { parseReflexionHotpotLog } from "../trajectory_io/hotpot_reflexion.ts";
 import { parseLocomo } from "../trajectory_io/locomo.ts";
-import { DATASETS, hasSharedData, sharedDataUrl } from "../trajectory_io/shared_data.ts";
+import { DATASETS, missingDataNote, sharedDataUrl } from "../trajectory_io/shared_data.ts";
 import { createEncoder } from "./create_encoder.ts";
 import { isSalient } from "./offline_conversation.ts";
 import { shownText } from "../runtime/unit_format.ts";
 
 const encode = createEncoder();
 const all = [...ENCODE_TYPES];
-const skip = (rel: string) =>
-  !hasSharedData(rel) && (console.warn(`skipped: ../shared/data/${rel} is absent`), true);
 
 interface Episode {
   task: TaskContext;
@@ -62,8 +60,9 @@ const QUESTION_WORDS = new Set(
 
 Deno.test({
   name:
-    "offline extraction of all 498 HotpotQA runs: valid units, real refs, gate held, names abstracted",
-  ignore: skip(DATASETS.hotpotReflexion),
+    "offline extraction of all 498 HotpotQA runs: valid units, real refs, gate held, names abstracted" +
+    missingDataNote(DATASETS.hotpotReflexion),
+  ignore: missingDataNote(DATASETS.hotpotReflexion) !== "",
   fn: async () => {
     const parsed = parseReflexionHotpotLog(
       await Deno.readTextFile(sharedDataUrl(DATASETS.hotpotReflexion)),
@@ -96,8 +95,9 @@ const ALFWORLD_WORDS = new Set(
 );
 
 Deno.test({
-  name: "offline extraction of the 36 ALFWorld demonstrations abstracts the task's objects",
-  ignore: skip(DATASETS.alfworldFewshot),
+  name: "offline extraction of the 36 ALFWorld demonstrations abstracts the task's objects" +
+    missingDataNote(DATASETS.alfworldFewshot),
+  ignore: missingDataNote(DATASETS.alfworldFewshot) !== "",
   fn: async () => {
     const parsed = parseAlfworldFewshot(
       await Deno.readTextFile(sharedDataUrl(DATASETS.alfworldFewshot)),
@@ -120,8 +120,9 @@ Deno.test({
 
 Deno.test({
   name:
-    "offline extraction of the 200 ALFWorld reflexion attempts yields insights with corrections",
-  ignore: skip(DATASETS.alfworldReflexion),
+    "offline extraction of the 200 ALFWorld reflexion attempts yields insights with corrections" +
+    missingDataNote(DATASETS.alfworldReflexion),
+  ignore: missingDataNote(DATASETS.alfworldReflexion) !== "",
   fn: async () => {
     const parsed = parseAlfworldReflexion(
       await Deno.readTextFile(sharedDataUrl(DATASETS.alfworldReflexion)),
@@ -136,8 +137,9 @@ Deno.test({
 
 Deno.test({
   name:
-    "LoCoMo sessions yield one fact per salient turn, every unit citing only that session's dia_ids",
-  ignore: skip(DATASETS.locomo),
+    "LoCoMo sessions yield one fact per salient turn, every unit citing only that session's dia_ids" +
+    missingDataNote(DATASETS.locomo),
+  ignore: missingDataNote(DATASETS.locomo) !== "",
   fn: async () => {
     const parsed = parseLocomo(await Deno.readTextFile(sharedDataUrl(DATASETS.locomo)));
     assert.ok(parsed.ok);

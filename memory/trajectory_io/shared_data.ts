@@ -21,6 +21,14 @@ export function hasSharedData(rel: string): boolean {
   }
 }
 
+/**
+ * `""` when `rel` is present, else the note a test that needs it appends to its name, so a
+ * skipped test says why in the test report.
+ */
+export function missingDataNote(rel: string): string {
+  return hasSharedData(rel) ? "" : ` (skipped: ../shared/data/${rel} is absent)`;
+}
+
 /** The file names of the datasets the parsers read. */
 export const DATASETS = {
   hotpotReflexion: "reflexion-trajectories/hotpotqa_react_reflexion_100q_5trials.txt",
