@@ -62,44 +62,45 @@ export function applyEpisodeContext(
   const byId = minMaxNormalize(candidates.map((c) => ({ id: c.unit.id, score: c.fused })));
   const norm = candidates.map((c) => byId.get(c.unit.id) ?? 0);
   const episodeBest = new Map<string, number>();
-  // episode → "prefix\u0000step" → best normalised score at that position
-  const atPosition = new Map<string, Map<string, number>>();
-  const positions = candidates.map((c) => sourcePositions(c.unit.source_refs));
+  // One flat map: "episode␀prefix␀step" → best normalised score at that position.
+  const atPosition = new Map<string, number>();
+  const located = candidates.map((c) =>
+    sourcePositions(c.unit.source_refs).map((p) => ({ ...p, episode: c.unit.source_task_id }))
+  );
   candidates.forEach((c, i) => {
     const episode = c.unit.source_task_id;
     if (episode === "") return;
     episodeBest.set(episode, Math.max(episodeBest.get(episode) ?? 0, norm[i]));
-    const slots = atPosition.get(episode) ?? new Map<string, number>();
-    atPosition.set(episode, slots);
-    for (const p of positions[i]) {
-      const key = `${p.prefix}\u0000${p.step}`;
-      slots.set(key, Math.max(slots.get(key) ?? 0, norm[i]));
+    for (const p of located[i]) {
+      const key = positionKey(p, 0);
+      atPosition.set(key, Math.max(atPosition.get(key) ?? 0, norm[i]));
     }
   });
   candidates.forEach((c, i) => {
     const episode = c.unit.source_task_id;
-    let score = norm[i];
-    if (episode !== "") {
-      score += params.episodeWeight * (episodeBest.get(episode) ?? 0);
-      score += params.neighbourWeight *
-        bestNeighbour(atPosition.get(episode)!, positions[i], params.window);
-    }
-    c.fused = score;
+    c.fused = episode === "" ? norm[i] : norm[i] +
+      params.episodeWeight * episodeBest.get(episode)! +
+      params.neighbourWeight * bestNeighbour(atPosition, located[i], params.window);
   });
 }
 
+type Located = Position & { episode: string };
+
+function positionKey(p: Located, offset: number): string {
+  return `${p.episode}\u0000${p.prefix}\u0000${p.step + offset}`;
+}
+
 function bestNeighbour(
-  slots: ReadonlyMap<string, number>,
-  own: readonly Position[],
+  atPosition: ReadonlyMap<string, number>,
+  own: readonly Located[],
   window: number,
 ): number {
-  const mine = new Set(own.map((p) => `${p.prefix}\u0000${p.step}`));
+  const mine = new Set(own.map((p) => positionKey(p, 0)));
   let best = 0;
   for (const p of own) {
     for (let d = -window; d <= window; d++) {
-      const key = `${p.prefix}\u0000${p.step + d}`;
-      if (d === 0 || mine.has(key)) continue;
-      best = Math.max(best, slots.get(key) ?? 0);
+      const key = positionKey(p, d);
+      if (!mine.has(key)) best = Math.max(best, atPosition.get(key) ?? 0);
     }
   }
   return best;

@@ -3,17 +3,17 @@ import { minMaxNormalize } from "../stores/hybrid_store.ts";
 import { createHybridRetriever } from "./hybrid.ts";
 import { RetrieverConfigError } from "./errors.ts";
 import { MemoryStoreDouble } from "./testing/memory_store_double.ts";
-import { makeQuery, makeUnit, planFor, qvec, TableEmbedder, vec } from "./testing/fixtures.ts";
+import {
+  FUSION_ONLY,
+  makeQuery,
+  makeUnit,
+  planFor,
+  qvec,
+  TableEmbedder,
+  vec,
+} from "./testing/fixtures.ts";
 
 const embedder = new TableEmbedder({});
-
-/** The fusion alone: the re-scoring steps that are on by default switched off. */
-const FUSION_ONLY = {
-  soft_match_weight: 0,
-  soft_match_pool_idf: 0,
-  episode_weight: 0,
-  neighbour_weight: 0,
-};
 
 async function fixture() {
   const store = new MemoryStoreDouble();

@@ -10,7 +10,7 @@ import { RETRIEVER_KINDS } from "../core/space.ts";
 import { createRetriever } from "./create_retriever.ts";
 import { planQuery, queryEmbedding } from "./query_planner.ts";
 import { MemoryStoreDouble } from "./testing/memory_store_double.ts";
-import { makeUnit } from "./testing/fixtures.ts";
+import { FUSION_ONLY, makeUnit } from "./testing/fixtures.ts";
 
 const N = 1000;
 const VERBS = ["find", "count", "convert", "compare", "download", "summarise", "cite", "plot"];
@@ -59,7 +59,6 @@ for (const kind of RETRIEVER_KINDS) {
 
 // What the hybrid's default re-scoring (soft word match, episode context) costs per query, against
 // the fusion alone in the same run.
-const FUSION_ONLY = { soft_match_weight: 0, episode_weight: 0, neighbour_weight: 0 };
 for (const [name, params] of [["fusion only", FUSION_ONLY], ["defaults", {}]] as const) {
   const retriever = createRetriever({ kind: "hybrid", top_k: 4, params }, { store, embedder });
   await retriever.retrieve(query, 4); // loads the word-vector table once

@@ -7,16 +7,10 @@ import { TaskResultSchema } from "../benchmark_port.ts";
 import { BenchConfigError, DataUnavailableError } from "../errors.ts";
 import { CannedProvider } from "../testing/canned_provider.ts";
 import { LOCOMO_RANK_DEPTH } from "../../memory/locomo_rankings.ts";
-import {
-  DATASETS,
-  missingDataNote,
-  sharedDataUrl,
-} from "../../memory/trajectory_io/shared_data.ts";
+import { DATASETS, needsData, sharedDataUrl } from "../../memory/trajectory_io/shared_data.ts";
 import { createLocomoBenchmark, evidenceRecall } from "./benchmark.ts";
 
 const DATA = sharedDataUrl(DATASETS.locomo);
-const SKIP = missingDataNote(DATASETS.locomo);
-const ignore = SKIP !== "";
 const deps = () => ({ clock: logicalClock(), rng: createRng(1) });
 
 function unit(id: string, refs: string[], source = "conv-26/session_1"): MemoryUnit {
@@ -46,8 +40,7 @@ Deno.test("an absent data file raises DataUnavailableError", async () => {
 });
 
 Deno.test({
-  name: "tasks are the questions with evidence, levelled by category" + SKIP,
-  ignore,
+  ...needsData(DATASETS.locomo, "tasks are the questions with evidence, levelled by category"),
   fn: async () => {
     const b = await createLocomoBenchmark({ dataPath: DATA.pathname, conversations: [1] });
     const tasks = b.tasks();
@@ -71,8 +64,10 @@ Deno.test({
 });
 
 Deno.test({
-  name: "conversations are ingested once per provider; recall@k scores offline" + SKIP,
-  ignore,
+  ...needsData(
+    DATASETS.locomo,
+    "conversations are ingested once per provider; recall@k scores offline",
+  ),
   fn: async () => {
     const b = await createLocomoBenchmark({ dataPath: DATA.pathname, conversations: [1, 2], k: 5 });
     const [t1, t2] = [
@@ -120,8 +115,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "with a model the answer is judged and recall still reported" + SKIP,
-  ignore,
+  ...needsData(DATASETS.locomo, "with a model the answer is judged and recall still reported"),
   fn: async () => {
     const b = await createLocomoBenchmark({ dataPath: DATA.pathname, conversations: [1] });
     const t = b.tasks().find((x) => x.metadata.category === 4)!;

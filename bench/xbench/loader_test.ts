@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { canonicalJson, sha256Hex } from "../../core/canonical_json.ts";
 import { xbenchEncrypt } from "./cipher.ts";
 import { formatCsvRows } from "./csv_rows.ts";
-import { missingDataNote, sharedDataUrl } from "../../memory/trajectory_io/shared_data.ts";
+import { needsData, sharedDataUrl } from "../../memory/trajectory_io/shared_data.ts";
 import { loadXbench, XBENCH_COLUMNS } from "./loader.ts";
 
 const DATA = "xbench-deepsearch";
@@ -51,8 +51,7 @@ Deno.test("duplicate or empty xBench ids are refused", () => {
 for (const [file, pin] of Object.entries(PINNED)) {
   const rel = `${DATA}/${file}`;
   Deno.test({
-    name: `the real ${file} decrypts to the pinned rows${missingDataNote(rel)}`,
-    ignore: missingDataNote(rel) !== "",
+    ...needsData(rel, `the real ${file} decrypts to the pinned rows`),
     fn: async () => {
       const r = loadXbench(await Deno.readTextFile(sharedDataUrl(rel)));
       assert.ok(r.ok, "every row decrypts");

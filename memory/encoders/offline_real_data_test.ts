@@ -12,7 +12,7 @@ import { parseContent } from "../unit_content.ts";
 import { parseAlfworldFewshot, parseAlfworldReflexion } from "../trajectory_io/alfworld.ts";
 import { parseReflexionHotpotLog } from "../trajectory_io/hotpot_reflexion.ts";
 import { parseLocomo } from "../trajectory_io/locomo.ts";
-import { DATASETS, missingDataNote, sharedDataUrl } from "../trajectory_io/shared_data.ts";
+import { DATASETS, needsData, sharedDataUrl } from "../trajectory_io/shared_data.ts";
 import { createEncoder } from "./create_encoder.ts";
 import { isSalient } from "./offline_conversation.ts";
 import { shownText } from "../runtime/unit_format.ts";
@@ -59,10 +59,10 @@ const QUESTION_WORDS = new Set(
 );
 
 Deno.test({
-  name:
-    "offline extraction of all 498 HotpotQA runs: valid units, real refs, gate held, names abstracted" +
-    missingDataNote(DATASETS.hotpotReflexion),
-  ignore: missingDataNote(DATASETS.hotpotReflexion) !== "",
+  ...needsData(
+    DATASETS.hotpotReflexion,
+    "offline extraction of all 498 HotpotQA runs: valid units, real refs, gate held, names abstracted",
+  ),
   fn: async () => {
     const parsed = parseReflexionHotpotLog(
       await Deno.readTextFile(sharedDataUrl(DATASETS.hotpotReflexion)),
@@ -95,9 +95,10 @@ const ALFWORLD_WORDS = new Set(
 );
 
 Deno.test({
-  name: "offline extraction of the 36 ALFWorld demonstrations abstracts the task's objects" +
-    missingDataNote(DATASETS.alfworldFewshot),
-  ignore: missingDataNote(DATASETS.alfworldFewshot) !== "",
+  ...needsData(
+    DATASETS.alfworldFewshot,
+    "offline extraction of the 36 ALFWorld demonstrations abstracts the task's objects",
+  ),
   fn: async () => {
     const parsed = parseAlfworldFewshot(
       await Deno.readTextFile(sharedDataUrl(DATASETS.alfworldFewshot)),
@@ -119,10 +120,10 @@ Deno.test({
 });
 
 Deno.test({
-  name:
-    "offline extraction of the 200 ALFWorld reflexion attempts yields insights with corrections" +
-    missingDataNote(DATASETS.alfworldReflexion),
-  ignore: missingDataNote(DATASETS.alfworldReflexion) !== "",
+  ...needsData(
+    DATASETS.alfworldReflexion,
+    "offline extraction of the 200 ALFWorld reflexion attempts yields insights with corrections",
+  ),
   fn: async () => {
     const parsed = parseAlfworldReflexion(
       await Deno.readTextFile(sharedDataUrl(DATASETS.alfworldReflexion)),
@@ -136,10 +137,10 @@ Deno.test({
 });
 
 Deno.test({
-  name:
-    "LoCoMo sessions yield one fact per salient turn, every unit citing only that session's dia_ids" +
-    missingDataNote(DATASETS.locomo),
-  ignore: missingDataNote(DATASETS.locomo) !== "",
+  ...needsData(
+    DATASETS.locomo,
+    "LoCoMo sessions yield one fact per salient turn, every unit citing only that session's dia_ids",
+  ),
   fn: async () => {
     const parsed = parseLocomo(await Deno.readTextFile(sharedDataUrl(DATASETS.locomo)));
     assert.ok(parsed.ok);

@@ -6,7 +6,7 @@ import {
   parseAlfworldReflexion,
   reflectionSentences,
 } from "./alfworld.ts";
-import { DATASETS, missingDataNote, sharedDataUrl } from "./shared_data.ts";
+import { DATASETS, needsData, sharedDataUrl } from "./shared_data.ts";
 
 const EPISODE = "You are in the middle of a room. You see a cabinet 1 and a toilet 1.\n" +
   "Your task is to: put some soapbar on toilet.\n" +
@@ -88,8 +88,7 @@ Deno.test("each reflection becomes a failed attempt of plan, problem and correct
 
 const FEWSHOT = DATASETS.alfworldFewshot;
 Deno.test({
-  name: "all 36 real ALFWorld few-shot trajectories parse" + missingDataNote(FEWSHOT),
-  ignore: missingDataNote(FEWSHOT) !== "",
+  ...needsData(FEWSHOT, "all 36 real ALFWorld few-shot trajectories parse"),
   fn: async () => {
     const r = parseAlfworldFewshot(await Deno.readTextFile(sharedDataUrl(FEWSHOT)));
     assert.ok(r.ok, JSON.stringify(!r.ok && r.issues));
@@ -105,9 +104,10 @@ Deno.test({
 
 const REFLEXION = DATASETS.alfworldReflexion;
 Deno.test({
-  name: "all 134 real ALFWorld reflexion environments parse into 200 failed attempts" +
-    missingDataNote(REFLEXION),
-  ignore: missingDataNote(REFLEXION) !== "",
+  ...needsData(
+    REFLEXION,
+    "all 134 real ALFWorld reflexion environments parse into 200 failed attempts",
+  ),
   fn: async () => {
     const r = parseAlfworldReflexion(JSON.parse(await Deno.readTextFile(sharedDataUrl(REFLEXION))));
     assert.ok(r.ok, JSON.stringify(!r.ok && r.issues));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { TrajectorySchema } from "../../core/trajectory.ts";
 import { parseReactAction, parseReflexionHotpotLog } from "./hotpot_reflexion.ts";
-import { DATASETS, missingDataNote, sharedDataUrl } from "./shared_data.ts";
+import { DATASETS, needsData, sharedDataUrl } from "./shared_data.ts";
 
 const SMALL = `########################################
 BEGIN TRIAL 1
@@ -89,8 +89,7 @@ Deno.test("parseReactAction splits Tool[argument] and flags anything else", () =
 
 const HOTPOT = DATASETS.hotpotReflexion;
 Deno.test({
-  name: "every trajectory of the real Reflexion HotpotQA log parses" + missingDataNote(HOTPOT),
-  ignore: missingDataNote(HOTPOT) !== "",
+  ...needsData(HOTPOT, "every trajectory of the real Reflexion HotpotQA log parses"),
   fn: async () => {
     const r = parseReflexionHotpotLog(await Deno.readTextFile(sharedDataUrl(HOTPOT)));
     assert.ok(r.ok, JSON.stringify(!r.ok && r.issues.slice(0, 3)));

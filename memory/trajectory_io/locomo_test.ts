@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseLocomo } from "./locomo.ts";
-import { DATASETS, missingDataNote, sharedDataUrl } from "./shared_data.ts";
+import { DATASETS, needsData, sharedDataUrl } from "./shared_data.ts";
 
 function sample(evidence: string[]) {
   return [{
@@ -74,9 +74,10 @@ Deno.test("a bad turn or missing speaker is reported with its path", () => {
 
 const LOCOMO = DATASETS.locomo;
 Deno.test({
-  name: "real LoCoMo parses into 10 conversations, 272 sessions, 5,882 turns and 1,986 questions" +
-    missingDataNote(LOCOMO),
-  ignore: missingDataNote(LOCOMO) !== "",
+  ...needsData(
+    LOCOMO,
+    "real LoCoMo parses into 10 conversations, 272 sessions, 5,882 turns and 1,986 questions",
+  ),
   fn: async () => {
     const r = parseLocomo(await Deno.readTextFile(sharedDataUrl(LOCOMO)));
     assert.ok(r.ok, JSON.stringify(!r.ok && r.issues.slice(0, 3)));

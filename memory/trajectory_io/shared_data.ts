@@ -22,11 +22,15 @@ export function hasSharedData(rel: string): boolean {
 }
 
 /**
- * `""` when `rel` is present, else the note a test that needs it appends to its name, so a
- * skipped test says why in the test report.
+ * The `name` and `ignore` of a test that reads `rel`: when the file is absent the test is skipped
+ * and its name says why in the test report.
  */
-export function missingDataNote(rel: string): string {
-  return hasSharedData(rel) ? "" : ` (skipped: ../shared/data/${rel} is absent)`;
+export function needsData(rel: string, name: string): { name: string; ignore: boolean } {
+  const present = hasSharedData(rel);
+  return {
+    name: present ? name : `${name} (skipped: ../shared/data/${rel} is absent)`,
+    ignore: !present,
+  };
 }
 
 /** The file names of the datasets the parsers read. */

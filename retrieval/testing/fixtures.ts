@@ -58,6 +58,14 @@ export function makeUnit(
   });
 }
 
+/** Hybrid parameters that leave the fusion alone: the re-scoring steps on by default switched off. */
+export const FUSION_ONLY: Readonly<Record<string, number>> = {
+  soft_match_weight: 0,
+  soft_match_pool_idf: 0,
+  episode_weight: 0,
+  neighbour_weight: 0,
+};
+
 /** The retrieve section of a plan for `kind`, with some parameters overridden. */
 export function planFor(
   kind: RetrieverKind,
